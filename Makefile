@@ -1,0 +1,50 @@
+# Every target bootstraps .venv itself: `make run` and `make test` work on a fresh clone.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP_RUN := $(VENV)/.installed-run
+STAMP_TEST := $(VENV)/.installed-test
+STAMP_BENCH := $(VENV)/.installed-bench
+STAMP_LINT := $(VENV)/.installed-lint
+export NUMBA_CACHE_DIR ?= $(CURDIR)/.cache/numba
+
+.PHONY: run test bench lint tables clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP_RUN): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(STAMP_TEST): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(STAMP_RUN)
+
+$(STAMP_BENCH): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	touch $@ $(STAMP_RUN)
+
+$(STAMP_LINT): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[lint]'
+	touch $@ $(STAMP_RUN)
+
+run: $(STAMP_RUN)
+	$(BIN)/showdown deal --players 6
+
+test: $(STAMP_TEST)
+	$(BIN)/python -m pytest
+
+bench: $(STAMP_BENCH)
+	$(BIN)/python benchmarks/run_all.py --output benchmarks/RESULTS.md
+
+lint: $(STAMP_LINT)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
+
+tables: $(STAMP_RUN)
+	$(BIN)/python -m showdown.tables.generate
+
+clean:
+	rm -rf $(VENV) .cache .pytest_cache build src/*.egg-info

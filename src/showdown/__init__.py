@@ -1,0 +1,39 @@
+"""showdown: Texas Hold'em hand evaluation, showdowns and odds, fast enough to drive from Python.
+
+>>> from showdown import evaluate
+>>> evaluate("As Ks Qs Js Ts 2d 3c").description
+'Royal Flush'
+"""
+
+__version__ = "0.1.0"
+
+from showdown.cards import CARDS, Card, CardsLike, Deck, Rank, Suit, cards_to_mask, format_cards, mask_to_cards, parse_cards
+from showdown.compare import ShowdownResult, showdown
+from showdown.errors import CardParseError, DuplicateCardError, HandSizeError, ShowdownError
+from showdown.evaluate import Category, Census, HandRank, census, evaluate, evaluate_many
+
+__all__ = [
+    "CARDS",
+    "Card",
+    "CardParseError",
+    "CardsLike",
+    "Category",
+    "Census",
+    "Deck",
+    "DuplicateCardError",
+    "HandRank",
+    "HandSizeError",
+    "Rank",
+    "ShowdownError",
+    "ShowdownResult",
+    "Suit",
+    "__version__",
+    "cards_to_mask",
+    "census",
+    "evaluate",
+    "evaluate_many",
+    "format_cards",
+    "mask_to_cards",
+    "parse_cards",
+    "showdown",
+]

@@ -1,0 +1,171 @@
+"""Hand evaluation kernels over the additive key tables (see showdown.tables.generate).
+
+The tables are module globals, so numba freezes them into the compiled code (and its cache);
+``showdown._numba`` keys the cache directory by the tables' fingerprint and these sources, so a
+cache built for other tables or other kernels is never loaded.
+"""
+
+import numpy as np
+from numba import njit, prange
+
+from showdown._kernels.bits import _popcount, _trailing_zeros
+from showdown.tables import load
+from showdown.tables.layout import FLUSH_CHECK, KEY_INIT, RANK_MASK, ROW_SHIFT, SUIT_SHIFT
+
+_TABLES = load()
+assert _TABLES.row_shift == ROW_SHIFT
+
+# Card tables indexed by any byte: ids 52..255 get poison entries that mark the row invalid.
+# CARD_KEYS: the additive key of each card. CARD_BITS: the card's bit in a suit-major mask
+# (bit 16 * suit + rank), so that OR-ing a hand's bits gives each suit's rank mask, and seven
+# distinct cards set exactly seven bits; the poison bit is bit 63.
+CARD_KEYS = np.zeros(256, dtype=np.uint64)
+CARD_KEYS[:52] = _TABLES.card_keys
+CARD_BITS = np.full(256, 1 << 63, dtype=np.uint64)
+CARD_BITS[:52] = [1 << (16 * (card & 3) + (card >> 2)) for card in range(52)]
+ROW_OFFSETS = _TABLES.row_offsets.astype(np.int64)
+RANK_VALUES = _TABLES.rank_values
+FLUSH_VALUES = _TABLES.flush_values
+
+_KEY_INIT = np.uint64(KEY_INIT)
+_FLUSH_CHECK = np.uint64(FLUSH_CHECK)
+_RANK_MASK = np.uint64(RANK_MASK)
+_ROW_SHIFT = np.uint64(ROW_SHIFT)
+_POISON_SHIFT = np.uint64(63)
+_LOW_BYTE = np.uint64(255)
+_SUIT_RANKS = np.uint64(0x1FFF)
+_FIRST_CHECK_BIT = np.uint64(SUIT_SHIFT + 3)
+
+
+@njit(cache=True, inline="always")
+def _card(value):
+    """A card id as a table index: ids above 255 (or negative) become the poison index 255."""
+    return min(np.uint64(value), _LOW_BYTE)
+
+
+@njit(cache=True, inline="always")
+def _rank_value(key):
+    """The value of a hand that holds no flush, from its key."""
+    ranks = key & _RANK_MASK
+    return RANK_VALUES[ranks + np.uint64(ROW_OFFSETS[ranks >> _ROW_SHIFT])]
+
+
+@njit(cache=True, inline="always")
+def _hand_value(key, bits):
+    """The value of a hand from its key and its suit-major card bits (no branch)."""
+    rank_value = _rank_value(key)
+    flushed = key & _FLUSH_CHECK
+    suit_shift = (_trailing_zeros(flushed) - _FIRST_CHECK_BIT) << np.uint64(2)
+    flush_value = FLUSH_VALUES[(bits >> (suit_shift & np.uint64(63))) & _SUIT_RANKS]
+    return flush_value if flushed else rank_value
+
+
+@njit(cache=True, inline="always")
+def _row_is_bad(bits, n_cards):
+    """Non-zero when a row had a repeated card or an id outside 0..51."""
+    return (_popcount(bits) ^ np.uint64(n_cards)) | (bits >> _POISON_SHIFT)
+
+
+@njit(cache=True, nogil=True)
+def _evaluate_rows(ids, out):
+    """Evaluate each row of card ids into ``out``; True when some row was invalid.
+
+    A row is invalid when an id is outside 0..51 or a card repeats; its value is then
+    meaningless and the caller reports the first such row.
+    """
+    n, k = ids.shape
+    bad = np.uint64(0)
+    for i in range(n):
+        key = _KEY_INIT
+        bits = np.uint64(0)
+        for j in range(k):
+            card = _card(ids[i, j])
+            key += CARD_KEYS[card]
+            bits |= CARD_BITS[card]
+        bad |= _row_is_bad(bits, k)
+        out[i] = _hand_value(key, bits)
+    return bad != 0
+
+
+@njit(cache=True, nogil=True)
+def _evaluate_rows_7(ids, out):
+    """``_evaluate_rows`` unrolled for seven cards, the common case."""
+    bad = np.uint64(0)
+    for i in range(ids.shape[0]):
+        c0, c1, c2, c3 = _card(ids[i, 0]), _card(ids[i, 1]), _card(ids[i, 2]), _card(ids[i, 3])
+        c4, c5, c6 = _card(ids[i, 4]), _card(ids[i, 5]), _card(ids[i, 6])
+        key = (_KEY_INIT + CARD_KEYS[c0]) + (CARD_KEYS[c1] + CARD_KEYS[c2])
+        key += (CARD_KEYS[c3] + CARD_KEYS[c4]) + (CARD_KEYS[c5] + CARD_KEYS[c6])
+        bits = (CARD_BITS[c0] | CARD_BITS[c1]) | (CARD_BITS[c2] | CARD_BITS[c3])
+        bits |= (CARD_BITS[c4] | CARD_BITS[c5]) | CARD_BITS[c6]
+        bad |= _row_is_bad(bits, 7)
+        out[i] = _hand_value(key, bits)
+    return bad != 0
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def _evaluate_rows_parallel(ids, out, n_chunks):
+    """``_evaluate_rows`` over ``n_chunks`` contiguous chunks in parallel."""
+    n, k = ids.shape
+    bad = np.zeros(n_chunks, dtype=np.bool_)
+    size = (n + n_chunks - 1) // n_chunks
+    for chunk in prange(n_chunks):
+        lo = min(n, chunk * size)
+        hi = min(n, lo + size)
+        if k == 7:
+            bad[chunk] = _evaluate_rows_7(ids[lo:hi], out[lo:hi])
+        else:
+            bad[chunk] = _evaluate_rows(ids[lo:hi], out[lo:hi])
+    return bad.any()
+
+
+@njit(cache=True, nogil=True)
+def _value_histogram_7():
+    """Count every 7-card hand by value: ``counts[value]`` over all C(52, 7) hands.
+
+    Cards are added one at a time to running keys and bits; when the first six cards hold no
+    four of a suit, the seventh cannot make a flush and only the rank table is read.
+    """
+    counts = np.zeros(9 << 12, dtype=np.uint32)
+    four_check = np.uint64(0x1111 << SUIT_SHIFT)
+    for a in range(46):
+        ka, ba = _KEY_INIT + CARD_KEYS[a], CARD_BITS[a]
+        for b in range(a + 1, 47):
+            kb, bb = ka + CARD_KEYS[b], ba | CARD_BITS[b]
+            for c in range(b + 1, 48):
+                kc, bc = kb + CARD_KEYS[c], bb | CARD_BITS[c]
+                for d in range(c + 1, 49):
+                    kd, bd = kc + CARD_KEYS[d], bc | CARD_BITS[d]
+                    for e in range(d + 1, 50):
+                        ke, be = kd + CARD_KEYS[e], bd | CARD_BITS[e]
+                        for f in range(e + 1, 51):
+                            kf, bf = ke + CARD_KEYS[f], be | CARD_BITS[f]
+                            if (kf + four_check) & _FLUSH_CHECK:
+                                for g in range(f + 1, 52):
+                                    counts[_hand_value(kf + CARD_KEYS[g], bf | CARD_BITS[g])] += 1
+                            else:
+                                for g in range(f + 1, 52):
+                                    counts[_rank_value(kf + CARD_KEYS[g])] += 1
+    return counts
+
+
+@njit(cache=True, nogil=True)
+def _value_histogram(n_cards):
+    """Count every ``n_cards``-card hand (1..7) by value, walking combinations in order."""
+    counts = np.zeros(9 << 12, dtype=np.int64)
+    idx = np.arange(n_cards)
+    while True:
+        key = _KEY_INIT
+        bits = np.uint64(0)
+        for j in range(n_cards):
+            key += CARD_KEYS[idx[j]]
+            bits |= CARD_BITS[idx[j]]
+        counts[_hand_value(key, bits)] += 1
+        j = n_cards - 1
+        while j >= 0 and idx[j] == 52 - n_cards + j:
+            j -= 1
+        if j < 0:
+            return counts
+        idx[j] += 1
+        for t in range(j + 1, n_cards):
+            idx[t] = idx[t - 1] + 1

@@ -1,0 +1,39 @@
+"""Choosing and setting numba's thread count for one call, restored afterwards."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from typing import Optional
+
+from showdown.errors import ShowdownError
+
+# Below this many items a second thread costs more than it saves.
+MIN_ITEMS_PER_THREAD = 50_000
+
+
+def thread_count(n_jobs: Optional[int], n_items: int) -> int:
+    """Threads to use: ``n_jobs`` (None or -1 for all of numba's), fewer for small inputs."""
+    import numba
+
+    available = numba.config.NUMBA_NUM_THREADS
+    if n_jobs is None or n_jobs == -1:
+        wanted = available
+    elif isinstance(n_jobs, bool) or not isinstance(n_jobs, int) or n_jobs < 1:
+        raise ShowdownError(f"n_jobs must be a positive int, None or -1, got {n_jobs!r}")
+    else:
+        wanted = min(n_jobs, available)
+    return max(1, min(wanted, n_items // MIN_ITEMS_PER_THREAD))
+
+
+@contextlib.contextmanager
+def threads(count: int) -> Iterator[None]:
+    """Run the body with numba using ``count`` threads."""
+    import numba
+
+    previous = numba.get_num_threads()
+    numba.set_num_threads(count)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(previous)

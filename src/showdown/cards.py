@@ -1,0 +1,351 @@
+"""Cards, ranks, suits, decks, and the one place where user input becomes cards.
+
+A card id is ``4 * rank + suit``: rank 0..12 for 2..A, suit 0..3 for clubs, diamonds, hearts,
+spades. A set of cards is also a 64-bit mask with bit ``id`` set.
+
+>>> parse_cards("As Kd")
+(Card('As'), Card('Kd'))
+>>> parse_cards("10h, 9♠")
+(Card('Th'), Card('9s'))
+>>> Card("As").id, Card("As").rank, Card("As").suit
+(51, Rank.ACE, Suit.SPADES)
+"""
+
+from __future__ import annotations
+
+import enum
+import operator
+import random
+from collections.abc import Iterable, Iterator
+from typing import Union
+
+from showdown.errors import CardParseError, DuplicateCardError, HandSizeError
+
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "cdhs"
+SUIT_SYMBOLS = "♣♦♥♠"
+_SUIT_ALIASES = {**{c: i for i, c in enumerate(SUIT_CHARS)}, **{c: i for i, c in enumerate(SUIT_SYMBOLS)}}
+_SUIT_ALIASES.update({c: i for i, c in enumerate("♧♢♡♤")})
+_RANK_ALIASES = {c: i for i, c in enumerate(RANK_CHARS)}
+_RANK_ALIASES.update({c.lower(): i for i, c in enumerate(RANK_CHARS)})
+_SEPARATORS = " \t\n\r,;"
+
+
+class Rank(enum.IntEnum):
+    """Card ranks, 0 for a deuce up to 12 for an ace. ``str(Rank.ACE) == 'A'``."""
+
+    TWO = 0
+    THREE = 1
+    FOUR = 2
+    FIVE = 3
+    SIX = 4
+    SEVEN = 5
+    EIGHT = 6
+    NINE = 7
+    TEN = 8
+    JACK = 9
+    QUEEN = 10
+    KING = 11
+    ACE = 12
+
+    def __str__(self) -> str:
+        return RANK_CHARS[self]
+
+    @property
+    def word(self) -> str:
+        """The rank in words: ``Rank.KING.word == 'King'``."""
+        return _RANK_WORDS[self]
+
+    @property
+    def plural(self) -> str:
+        """The plural in words: ``Rank.SIX.plural == 'Sixes'``."""
+        return _RANK_PLURALS[self]
+
+
+_RANK_WORDS = ["Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace"]
+_RANK_PLURALS = [w + ("es" if w == "Six" else "s") for w in _RANK_WORDS]
+
+
+class Suit(enum.IntEnum):
+    """Card suits in id order: clubs, diamonds, hearts, spades. ``str(Suit.SPADES) == 's'``."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    def __str__(self) -> str:
+        return SUIT_CHARS[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ``Suit.HEARTS.symbol == '♥'``."""
+        return SUIT_SYMBOLS[self]
+
+
+class Card:
+    """One of the 52 cards; ``Card('As')``, ``Card(51)`` and ``Card(Card('As'))`` are the same object.
+
+    >>> Card("Qh"), Card(42).id, str(Card("td"))
+    (Card('Qh'), 42, 'Td')
+    """
+
+    __slots__ = ("id", "rank", "suit", "_text")
+    id: int
+    rank: Rank
+    suit: Suit
+
+    def __new__(cls, card: Union[str, int, Card]) -> Card:
+        if type(card) is Card:
+            return card
+        if isinstance(card, str):
+            cards = parse_cards(card)
+            if len(cards) != 1:
+                raise CardParseError(f"expected one card, got {len(cards)} in {card!r}")
+            return cards[0]
+        return _card_from_id(card)
+
+    def __reduce__(self):
+        return (Card, (self.id,))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Card is immutable")
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Card({self._text!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self.id < other.id
+
+    def __le__(self, other: Card) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self.id <= other.id
+
+    def __gt__(self, other: Card) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self.id > other.id
+
+    def __ge__(self, other: Card) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self.id >= other.id
+
+    @property
+    def mask(self) -> int:
+        """The card's bit: ``1 << id``."""
+        return 1 << self.id
+
+    @property
+    def pretty(self) -> str:
+        """The card with its suit symbol: ``Card('As').pretty == 'A♠'``."""
+        return RANK_CHARS[self.rank] + SUIT_SYMBOLS[self.suit]
+
+
+def _make_card(card_id: int) -> Card:
+    card = object.__new__(Card)
+    object.__setattr__(card, "id", card_id)
+    object.__setattr__(card, "rank", Rank(card_id >> 2))
+    object.__setattr__(card, "suit", Suit(card_id & 3))
+    object.__setattr__(card, "_text", RANK_CHARS[card_id >> 2] + SUIT_CHARS[card_id & 3])
+    return card
+
+
+CARDS: tuple[Card, ...] = tuple(_make_card(i) for i in range(52))
+"""All 52 cards in id order (2c, 2d, 2h, 2s, 3c, ... As)."""
+
+CardsLike = Union[str, Card, int, Iterable[Union[str, Card, int]]]
+"""Anything that names cards: text, a Card, an id, or an iterable of those."""
+
+_TOKENS: dict[str, Card] = {}
+for _card in CARDS:
+    for _rank_text in {RANK_CHARS[_card.rank], RANK_CHARS[_card.rank].lower()} | ({"10"} if _card.rank == Rank.TEN else set()):
+        for _suit_text in {SUIT_CHARS[_card.suit], SUIT_CHARS[_card.suit].upper(), SUIT_SYMBOLS[_card.suit], "♧♢♡♤"[_card.suit]}:
+            _TOKENS[_rank_text + _suit_text] = _card
+
+
+def _card_from_id(value) -> Card:
+    if isinstance(value, bool):
+        raise CardParseError(f"{value!r} is not a card")
+    try:
+        card_id = operator.index(value)
+    except TypeError:
+        raise CardParseError(f"{value!r} is not a card (expected text such as 'As', a Card or an id 0..51)") from None
+    if not 0 <= card_id < 52:
+        raise CardParseError(f"card id {card_id} is out of range 0..51")
+    return CARDS[card_id]
+
+
+def _token_around(text: str, position: int) -> str:
+    start = position
+    while start > 0 and text[start - 1] not in _SEPARATORS:
+        start -= 1
+    end = position
+    while end < len(text) and text[end] not in _SEPARATORS:
+        end += 1
+    return text[start:end] or text[position : position + 1]
+
+
+def _parse_text(text: str) -> list[Card]:
+    pieces = text.replace(",", " ").split()
+    try:
+        return [_TOKENS[piece] for piece in pieces]
+    except KeyError:
+        pass
+    cards = []
+    i, n = 0, len(text)
+    while i < n:
+        char = text[i]
+        if char in _SEPARATORS:
+            i += 1
+            continue
+        start = i
+        if text.startswith("10", i):
+            rank, i = Rank.TEN, i + 2
+        elif char in _RANK_ALIASES:
+            rank, i = _RANK_ALIASES[char], i + 1
+        else:
+            raise CardParseError(
+                f"bad card {_token_around(text, start)!r} at position {start + 1} of {text!r}: "
+                f"{char!r} is not a rank (use 23456789TJQKA or 10)"
+            )
+        suit_char = text[i] if i < n else ""
+        if suit_char and suit_char.lower() in _SUIT_ALIASES:
+            suit, i = _SUIT_ALIASES[suit_char.lower()], i + 1
+        else:
+            found = repr(suit_char) if suit_char else "nothing"
+            raise CardParseError(
+                f"bad card {_token_around(text, start)!r} at position {start + 1} of {text!r}: "
+                f"expected a suit (c, d, h, s or a suit symbol) after the rank, found {found}"
+            )
+        cards.append(CARDS[4 * rank + suit])
+    return cards
+
+
+def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Card, ...]:
+    """Turn any ``CardsLike`` into a tuple of Cards, in the order given.
+
+    Raises ``CardParseError`` naming a bad token and ``DuplicateCardError`` naming a repeated
+    card.
+
+    >>> parse_cards("AsKd")
+    (Card('As'), Card('Kd'))
+    >>> parse_cards(["Qh", 0, Card("Tc")])
+    (Card('Qh'), Card('2c'), Card('Tc'))
+    >>> parse_cards("")
+    ()
+    """
+    if type(cards) is Card:
+        return (cards,)
+    if isinstance(cards, str):
+        result = _parse_text(cards)
+    elif isinstance(cards, Iterable):
+        result = []
+        for item in cards:
+            if type(item) is Card:
+                result.append(item)
+            elif isinstance(item, str):
+                result.extend(_parse_text(item))
+            else:
+                result.append(_card_from_id(item))
+    else:
+        result = [_card_from_id(cards)]
+    if not allow_duplicates:
+        _check_unique(result)
+    return tuple(result)
+
+
+def _check_unique(cards: list[Card]) -> None:
+    seen = 0
+    for card in cards:
+        bit = 1 << card.id
+        if seen & bit:
+            raise DuplicateCardError(f"card {card} appears more than once")
+        seen |= bit
+
+
+def cards_to_mask(cards: CardsLike) -> int:
+    """The 64-bit mask with bit ``id`` set for each card.
+
+    >>> cards_to_mask("2c 2d")
+    3
+    """
+    mask = 0
+    for card in parse_cards(cards):
+        mask |= 1 << card.id
+    return mask
+
+
+def mask_to_cards(mask: int) -> tuple[Card, ...]:
+    """The cards of a 64-bit mask, in id order.
+
+    >>> mask_to_cards(3)
+    (Card('2c'), Card('2d'))
+    """
+    mask = operator.index(mask)
+    if mask < 0 or mask >> 52:
+        raise CardParseError(f"mask {mask:#x} has bits outside the 52 cards")
+    return tuple(CARDS[i] for i in range(52) if mask >> i & 1)
+
+
+def format_cards(cards: CardsLike, separator: str = " ") -> str:
+    """Cards as text, e.g. ``'As Kd'``.
+
+    >>> format_cards([51, 46])
+    'As Kd'
+    """
+    return separator.join(str(card) for card in parse_cards(cards, allow_duplicates=True))
+
+
+class Deck:
+    """A deck of the cards not yet dealt; shuffled reproducibly from a seed.
+
+    >>> deck = Deck(seed=7)
+    >>> len(deck.deal(5)), len(deck)
+    (5, 47)
+    """
+
+    def __init__(self, seed: int | None = None, *, shuffle: bool = True) -> None:
+        self._cards = list(CARDS)
+        self._random = random.Random(seed)
+        if shuffle:
+            self._random.shuffle(self._cards)
+
+    def shuffle(self, seed: int | None = None) -> None:
+        """Shuffle the cards left (with a new seed if one is given)."""
+        if seed is not None:
+            self._random = random.Random(seed)
+        self._random.shuffle(self._cards)
+
+    def deal(self, n: int = 1) -> tuple[Card, ...]:
+        """Take ``n`` cards from the top."""
+        if not 0 <= n <= len(self._cards):
+            raise HandSizeError(f"cannot deal {n} cards from a deck of {len(self._cards)}")
+        dealt, self._cards = self._cards[:n], self._cards[n:]
+        return tuple(dealt)
+
+    def remove(self, cards: CardsLike) -> None:
+        """Take named cards out of the deck (each must still be in it)."""
+        for card in parse_cards(cards):
+            try:
+                self._cards.remove(card)
+            except ValueError:
+                raise DuplicateCardError(f"card {card} is not in the deck (already dealt or removed)") from None
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self._cards)
+
+    def __contains__(self, card: object) -> bool:
+        return card in self._cards
+
+    def __repr__(self) -> str:
+        return f"Deck({len(self._cards)} cards)"

@@ -1,0 +1,391 @@
+"""Hand evaluation: one hand at a time (:func:`evaluate`) or NumPy arrays of them in bulk.
+
+A hand value is an int where higher is better and ``value >> 12`` is the :class:`Category`; two
+hands tie exactly when their values are equal. Hands of 1 to 4 cards are partial hands (high
+card, pairs, trips, quads), valued below every complete hand that shares their cards.
+
+>>> hand = evaluate("Kh Kd Ks 9c 9h 2d 3c")
+>>> hand.description
+'Full House, Kings full of Nines'
+>>> hand > evaluate("Ah Ad As Kc Qd 2d 3c")
+True
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Optional
+
+import numpy as np
+
+from showdown.cards import CARDS, Card, CardsLike, parse_cards
+from showdown.errors import CardParseError, DuplicateCardError, HandSizeError, ShowdownError
+from showdown.tables import load
+from showdown.tables.layout import CATEGORY_SHIFT, FLUSH_CHECK, KEY_INIT, RANK_MASK, ROW_SHIFT, SUIT_SHIFT
+
+
+class Category(enum.IntEnum):
+    """Hand categories, weakest first; ``str(Category.FULL_HOUSE) == 'Full House'``."""
+
+    HIGH_CARD = 0
+    ONE_PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+
+    def __str__(self) -> str:
+        return _CATEGORY_NAMES[self]
+
+
+_CATEGORY_NAMES = (
+    "High Card",
+    "One Pair",
+    "Two Pair",
+    "Three of a Kind",
+    "Straight",
+    "Flush",
+    "Full House",
+    "Four of a Kind",
+    "Straight Flush",
+)
+_CATEGORIES = tuple(Category)
+
+# --- the pure-Python path for single hands: the same tables as the kernels -------------------
+_TABLES = load()
+_OFFSETS: list[int] = _TABLES.row_offsets.tolist()
+_RANK_VALUES: list[int] = _TABLES.rank_values.tolist()
+_FLUSH_VALUES: list[int] = _TABLES.flush_values.tolist()
+_CARD_BIT_SHIFT = 64
+# Each card's key with its own bit above bit 64: a repeated card carries into another bit, so
+# the hand holds distinct cards exactly when that part has one bit per card.
+_KEY_OF: dict[Card, int] = {
+    card: int(_TABLES.card_keys[card.id]) | 1 << (_CARD_BIT_SHIFT + card.id) for card in CARDS
+}
+_KEY_BITS = (1 << _CARD_BIT_SHIFT) - 1
+
+
+def _flush_value(cards: Iterable[Card], key: int) -> int:
+    counters = key >> SUIT_SHIFT
+    suit = next(s for s in range(4) if counters >> (4 * s + 3) & 1)
+    ranks = 0
+    for card in cards:
+        if card.suit == suit:
+            ranks |= 1 << card.rank
+    return _FLUSH_VALUES[ranks]
+
+
+def _value(cards: tuple[Card, ...]) -> int:
+    """Value of 1..7 distinct parsed cards."""
+    key = KEY_INIT
+    for card in cards:
+        key += _KEY_OF[card]
+    key &= _KEY_BITS
+    if key & FLUSH_CHECK:
+        return _flush_value(cards, key)
+    ranks = key & RANK_MASK
+    return _RANK_VALUES[ranks + _OFFSETS[ranks >> ROW_SHIFT]]
+
+
+def _grouped(cards: Iterable[Card]) -> list[Card]:
+    """Cards grouped by multiplicity, then rank, then suit, highest first."""
+    cards = list(cards)
+    count = {rank: sum(1 for c in cards if c.rank == rank) for rank in {c.rank for c in cards}}
+    return sorted(cards, key=lambda c: (count[c.rank], c.rank, c.suit), reverse=True)
+
+
+class HandRank:
+    """The value of a hand, with its category, description and best five cards.
+
+    Compares and hashes by ``value`` only, so hands of equal strength are equal.
+
+    >>> rank = evaluate("As Ad 4c 4h Qs 2d 3c")
+    >>> rank.category, rank.description
+    (<Category.TWO_PAIR: 2>, 'Two Pair, Aces and Fours, Queen kicker')
+    >>> [str(card) for card in rank.best_five]
+    ['As', 'Ad', '4h', '4c', 'Qs']
+    """
+
+    __slots__ = ("value", "cards", "_best_five")
+    value: int
+    cards: tuple[Card, ...]
+
+    def __init__(self, value: int, cards: tuple[Card, ...]) -> None:
+        self.value = value
+        self.cards = cards
+
+    @property
+    def category(self) -> Category:
+        """The hand's category (``value >> 12``)."""
+        return _CATEGORIES[self.value >> CATEGORY_SHIFT]
+
+    @property
+    def best_five(self) -> tuple[Card, ...]:
+        """The cards that make the hand (all of them below five cards), grouped by multiplicity
+        then rank; a wheel reads 5 4 3 2 A."""
+        try:
+            return self._best_five
+        except AttributeError:
+            self._best_five: tuple[Card, ...] = _best_five(self.cards, self.value)
+            return self._best_five
+
+    @property
+    def description(self) -> str:
+        """The hand in words, e.g. ``'Full House, Kings full of Nines'``."""
+        return describe(self.category, [card.rank for card in self.best_five])
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: value, category, description, cards and best five."""
+        return {
+            "value": self.value,
+            "category": str(self.category),
+            "category_index": int(self.category),
+            "description": self.description,
+            "cards": [str(card) for card in self.cards],
+            "best_five": [str(card) for card in self.best_five],
+        }
+
+    def __str__(self) -> str:
+        return self.description
+
+    def __repr__(self) -> str:
+        return f"HandRank(value={self.value}, {self.description!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, HandRank):
+            return self.value == other.value
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.value)
+
+    def __lt__(self, other: HandRank) -> bool:
+        if isinstance(other, HandRank):
+            return self.value < other.value
+        return NotImplemented
+
+    def __le__(self, other: HandRank) -> bool:
+        if isinstance(other, HandRank):
+            return self.value <= other.value
+        return NotImplemented
+
+    def __gt__(self, other: HandRank) -> bool:
+        if isinstance(other, HandRank):
+            return self.value > other.value
+        return NotImplemented
+
+    def __ge__(self, other: HandRank) -> bool:
+        if isinstance(other, HandRank):
+            return self.value >= other.value
+        return NotImplemented
+
+
+def _best_five(cards: tuple[Card, ...], value: int) -> tuple[Card, ...]:
+    if len(cards) > 5:
+        ordered = sorted(cards, reverse=True)
+        cards = next(five for five in itertools.combinations(ordered, 5) if _value(five) == value)
+    grouped = _grouped(cards)
+    if value >> CATEGORY_SHIFT in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and grouped[0].rank == 12:
+        if grouped[1].rank == 3:  # the wheel: the ace plays low
+            grouped = grouped[1:] + grouped[:1]
+    return tuple(grouped)
+
+
+def _words(ranks: list[int], singular: str) -> str:
+    if not ranks:
+        return ""
+    names = "-".join(CARDS[4 * rank].rank.word for rank in ranks)
+    return f", {names} {singular}{'s' if len(ranks) > 1 else ''}"
+
+
+def describe(category: Category, ranks: list[int]) -> str:
+    """Words for a hand from its category and its best cards' ranks (grouped, highest first).
+
+    >>> describe(Category.STRAIGHT, [3, 2, 1, 0, 12])
+    'Straight, Five high'
+    """
+    name = str(category)
+    word = [CARDS[4 * rank].rank.word for rank in ranks]
+    plural = [CARDS[4 * rank].rank.plural for rank in ranks]
+    if category == Category.STRAIGHT_FLUSH and ranks[0] == 12:
+        return "Royal Flush"
+    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        return f"{name}, {word[0]} high"
+    if category in (Category.HIGH_CARD, Category.FLUSH):
+        return f"{name}, {'-'.join(word)}"
+    if category == Category.FULL_HOUSE:
+        return f"{name}, {plural[0]} full of {plural[3]}"
+    if category == Category.FOUR_OF_A_KIND:
+        return f"{name}, {plural[0]}{_words(ranks[4:], 'kicker')}"
+    if category == Category.THREE_OF_A_KIND:
+        return f"{name}, {plural[0]}{_words(ranks[3:], 'kicker')}"
+    if category == Category.TWO_PAIR:
+        return f"{name}, {plural[0]} and {plural[2]}{_words(ranks[4:], 'kicker')}"
+    return f"{name}, {plural[0]}{_words(ranks[2:], 'kicker')}"
+
+
+def evaluate(cards: CardsLike) -> HandRank:
+    """Evaluate a hand of 1 to 7 cards: the best five of them, or a partial hand below five.
+
+    >>> evaluate("As Ks Qs Js Ts 2d 3c").description
+    'Royal Flush'
+    >>> evaluate("5d 4c 3h 2s Ah").description
+    'Straight, Five high'
+    >>> evaluate(["Ah", "Ad"]).description
+    'One Pair, Aces'
+    """
+    # The common case (a tuple or list of Cards) stays on a short path of dict lookups.
+    if type(cards) is not tuple:
+        cards = tuple(cards) if type(cards) is list else parse_cards(cards)
+    try:
+        total = _KEY_SUM[len(cards)](cards)  # type: ignore[arg-type]
+    except (KeyError, TypeError, ValueError, IndexError):
+        cards = parse_cards(cards)
+        if not 0 < len(cards) <= 7:
+            raise HandSizeError(f"a hand has 1 to 7 cards, got {len(cards)}") from None
+        total = _KEY_SUM[len(cards)](cards)
+    if (total >> _CARD_BIT_SHIFT).bit_count() != len(cards):
+        parse_cards(cards)  # raises DuplicateCardError naming the card
+    key = total & _KEY_BITS
+    if key & FLUSH_CHECK:
+        value = _flush_value(cards, key)  # type: ignore[arg-type]
+    else:
+        ranks = key & RANK_MASK
+        value = _RANK_VALUES[ranks + _OFFSETS[ranks >> ROW_SHIFT]]
+    rank = _new_object(HandRank)
+    rank.value = value
+    rank.cards = cards
+    return rank
+
+
+def _key_sum_7(cards, k=_KEY_OF, init=KEY_INIT):
+    a, b, c, d, e, f, g = cards
+    return init + k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
+
+
+def _key_sum_6(cards, k=_KEY_OF, init=KEY_INIT):
+    a, b, c, d, e, f = cards
+    return init + k[a] + k[b] + k[c] + k[d] + k[e] + k[f]
+
+
+def _key_sum_5(cards, k=_KEY_OF, init=KEY_INIT):
+    a, b, c, d, e = cards
+    return init + k[a] + k[b] + k[c] + k[d] + k[e]
+
+
+def _key_sum(cards, k=_KEY_OF.__getitem__, init=KEY_INIT):
+    return init + sum(map(k, cards))
+
+
+_new_object = object.__new__
+_KEY_SUM = {1: _key_sum, 2: _key_sum, 3: _key_sum, 4: _key_sum, 5: _key_sum_5, 6: _key_sum_6, 7: _key_sum_7}
+
+
+def _as_id_array(ids: Any) -> np.ndarray:
+    array = np.asarray(ids)
+    if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
+        raise ShowdownError(f"card ids must be an integer array, got dtype {array.dtype}")
+    if array.ndim != 2 or not 1 <= array.shape[1] <= 7:
+        raise HandSizeError(f"expected an (N, k) array of card ids with k in 1..7, got shape {array.shape}")
+    return np.ascontiguousarray(array)
+
+
+def _first_bad_row(ids: np.ndarray) -> ShowdownError:
+    wide = ids.astype(np.int64)
+    out_of_range = ((wide < 0) | (wide > 51)).any(axis=1)
+    ordered = np.sort(wide, axis=1)
+    repeated = (np.diff(ordered, axis=1) == 0).any(axis=1)
+    row = int(np.flatnonzero(out_of_range | repeated)[0])
+    if out_of_range[row]:
+        bad = next(int(v) for v in wide[row] if not 0 <= v <= 51)
+        return CardParseError(f"row {row}: card id {bad} is out of range 0..51 (row {wide[row].tolist()})")
+    values = ordered[row]
+    card = CARDS[int(values[1:][np.diff(values) == 0][0])]
+    return DuplicateCardError(f"row {row}: card {card} appears more than once (row {wide[row].tolist()})")
+
+
+def evaluate_many(ids: Any, n_jobs: Optional[int] = None) -> np.ndarray:
+    """Evaluate an (N, k) array of card ids (k = 5, 6 or 7; 1..4 for partial hands) in bulk.
+
+    Returns an int32 array of N hand values. ``n_jobs`` threads (default: all numba threads).
+    Any integer dtype works; ``uint8`` is the fastest. A row with an id outside 0..51 or a
+    repeated card raises an error naming the first such row.
+
+    >>> evaluate_many([[51, 47, 43, 39, 35], [0, 1, 2, 3, 4]]).tolist()
+    [32777, 28673]
+    """
+    from showdown._parallel import thread_count, threads
+    from showdown._numba import kernels
+
+    array = _as_id_array(ids)
+    kernel = kernels("evaluator")
+    out = np.empty(len(array), dtype=np.int32)
+    workers = thread_count(n_jobs, len(array))
+    if workers == 1:
+        evaluate_rows = kernel._evaluate_rows_7 if array.shape[1] == 7 else kernel._evaluate_rows
+        bad = evaluate_rows(array, out)
+    else:
+        with threads(workers):
+            bad = kernel._evaluate_rows_parallel(array, out, 8 * workers)
+    if bad:
+        raise _first_bad_row(array)
+    return out
+
+
+@dataclass(frozen=True)
+class Census:
+    """Exhaustive counts over every hand of ``n_cards`` cards, by category."""
+
+    n_cards: int
+    counts: dict[Category, int]
+    distinct: dict[Category, int]
+
+    @property
+    def total(self) -> int:
+        """All hands counted: C(52, n_cards)."""
+        return sum(self.counts.values())
+
+    @property
+    def distinct_total(self) -> int:
+        """Distinct hand values among them (7462 for five cards)."""
+        return sum(self.distinct.values())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "n_cards": self.n_cards,
+            "counts": {str(c): n for c, n in self.counts.items()},
+            "distinct": {str(c): n for c, n in self.distinct.items()},
+            "total": self.total,
+            "distinct_total": self.distinct_total,
+        }
+
+    def __str__(self) -> str:
+        lines = [f"{self.n_cards}-card hands: {self.total:,} ({self.distinct_total:,} distinct values)"]
+        lines += [f"  {str(c):<16}{self.counts[c]:>14,}{self.distinct[c]:>7,}" for c in Category]
+        return "\n".join(lines)
+
+
+def census(n_cards: int = 7) -> Census:
+    """Evaluate every hand of ``n_cards`` (1..7) cards and count them by category.
+
+    >>> census(5).counts[Category.STRAIGHT_FLUSH]
+    40
+    """
+    from showdown._numba import kernels
+
+    if not 1 <= n_cards <= 7:
+        raise HandSizeError(f"a hand has 1 to 7 cards, got {n_cards}")
+    kernel = kernels("evaluator")
+    histogram = kernel._value_histogram_7() if n_cards == 7 else kernel._value_histogram(n_cards)
+    per_category = histogram.reshape(9, 1 << CATEGORY_SHIFT)
+    return Census(
+        n_cards=n_cards,
+        counts={c: int(per_category[c].sum()) for c in Category},
+        distinct={c: int(np.count_nonzero(per_category[c])) for c in Category},
+    )
