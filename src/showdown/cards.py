@@ -51,6 +51,9 @@ class Rank(enum.IntEnum):
     def __str__(self) -> str:
         return RANK_CHARS[self]
 
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
     @property
     def word(self) -> str:
         """The rank in words: ``Rank.KING.word == 'King'``."""
@@ -76,6 +79,9 @@ class Suit(enum.IntEnum):
 
     def __str__(self) -> str:
         return SUIT_CHARS[self]
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
 
     @property
     def symbol(self) -> str:
@@ -297,7 +303,7 @@ def mask_to_cards(mask: int) -> tuple[Card, ...]:
 def format_cards(cards: CardsLike, separator: str = " ") -> str:
     """Cards as text, e.g. ``'As Kd'``.
 
-    >>> format_cards([51, 46])
+    >>> format_cards([51, 45])
     'As Kd'
     """
     return separator.join(str(card) for card in parse_cards(cards, allow_duplicates=True))
