@@ -7,7 +7,18 @@
 
 __version__ = "0.1.0"
 
-from showdown.cards import CARDS, Card, CardsLike, Deck, Rank, Suit, cards_to_mask, format_cards, mask_to_cards, parse_cards
+from showdown.cards import (
+    CARDS,
+    Card,
+    CardsLike,
+    Deck,
+    Rank,
+    Suit,
+    cards_to_mask,
+    format_cards,
+    mask_to_cards,
+    parse_cards,
+)
 from showdown.compare import ShowdownResult, showdown
 from showdown.errors import CardParseError, DuplicateCardError, HandSizeError, ShowdownError
 from showdown.evaluate import Category, Census, HandRank, census, evaluate, evaluate_many

@@ -18,6 +18,7 @@ import os
 import tempfile
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 KERNEL_DIR = Path(__file__).with_name("_kernels")
 
@@ -57,7 +58,8 @@ def cache_dir() -> Path:
         parent = Path(env.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "showdown"
     path = parent / f"numba-{cache_key()}"
     if not _writable(path):
-        path = Path(tempfile.gettempdir()) / f"showdown-{os.getuid() if hasattr(os, 'getuid') else 'user'}" / path.name
+        user = os.getuid() if hasattr(os, "getuid") else "user"
+        path = Path(tempfile.gettempdir()) / f"showdown-{user}" / path.name
         path.mkdir(parents=True, exist_ok=True)
     return path
 
@@ -67,9 +69,10 @@ def kernels(name: str) -> ModuleType:
     """Import ``showdown._kernels.<name>`` with numba's cache pointed at :func:`cache_dir`."""
     import numba
 
-    previous = numba.config.CACHE_DIR
-    numba.config.CACHE_DIR = str(cache_dir())
+    config: Any = numba.config
+    previous = config.CACHE_DIR
+    config.CACHE_DIR = str(cache_dir())
     try:
         return importlib.import_module(f"showdown._kernels.{name}")
     finally:
-        numba.config.CACHE_DIR = previous
+        config.CACHE_DIR = previous

@@ -16,7 +16,7 @@ def thread_count(n_jobs: Optional[int], n_items: int) -> int:
     """Threads to use: ``n_jobs`` (None or -1 for all of numba's), fewer for small inputs."""
     import numba
 
-    available = numba.config.NUMBA_NUM_THREADS
+    available = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
     if n_jobs is None or n_jobs == -1:
         wanted = available
     elif isinstance(n_jobs, bool) or not isinstance(n_jobs, int) or n_jobs < 1:

@@ -100,6 +100,7 @@ class Card:
     id: int
     rank: Rank
     suit: Suit
+    _text: str
 
     def __new__(cls, card: Union[str, int, Card]) -> Card:
         if type(card) is Card:
@@ -171,8 +172,12 @@ CardsLike = Union[str, Card, int, Iterable[Union[str, Card, int]]]
 
 _TOKENS: dict[str, Card] = {}
 for _card in CARDS:
-    for _rank_text in {RANK_CHARS[_card.rank], RANK_CHARS[_card.rank].lower()} | ({"10"} if _card.rank == Rank.TEN else set()):
-        for _suit_text in {SUIT_CHARS[_card.suit], SUIT_CHARS[_card.suit].upper(), SUIT_SYMBOLS[_card.suit], "♧♢♡♤"[_card.suit]}:
+    _rank_texts = {RANK_CHARS[_card.rank], RANK_CHARS[_card.rank].lower()}
+    if _card.rank == Rank.TEN:
+        _rank_texts.add("10")
+    _suit_texts = {SUIT_CHARS[_card.suit], SUIT_CHARS[_card.suit].upper(), SUIT_SYMBOLS[_card.suit], "♧♢♡♤"[_card.suit]}
+    for _rank_text in _rank_texts:
+        for _suit_text in _suit_texts:
             _TOKENS[_rank_text + _suit_text] = _card
 
 
@@ -212,6 +217,7 @@ def _parse_text(text: str) -> list[Card]:
             i += 1
             continue
         start = i
+        rank: int
         if text.startswith("10", i):
             rank, i = Rank.TEN, i + 2
         elif char in _RANK_ALIASES:

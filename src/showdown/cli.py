@@ -13,7 +13,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from showdown.cards import Deck, format_cards, parse_cards
+from showdown.cards import Deck, format_cards
 from showdown.compare import ShowdownResult, showdown
 from showdown.errors import ShowdownError
 from showdown.evaluate import evaluate

@@ -260,7 +260,7 @@ def evaluate(cards: CardsLike) -> HandRank:
         value = _RANK_VALUES[ranks + _OFFSETS[ranks >> ROW_SHIFT]]
     rank = _new_object(HandRank)
     rank.value = value
-    rank.cards = cards
+    rank.cards = cards  # type: ignore[assignment]
     return rank
 
 
@@ -298,7 +298,7 @@ def _as_id_array(ids: Any) -> np.ndarray:
 
 def _first_bad_row(ids: np.ndarray) -> ShowdownError:
     wide = ids.astype(np.int64)
-    out_of_range = ((wide < 0) | (wide > 51)).any(axis=1)
+    out_of_range = np.asarray(((wide < 0) | (wide > 51)).any(axis=1))
     ordered = np.sort(wide, axis=1)
     repeated = (np.diff(ordered, axis=1) == 0).any(axis=1)
     row = int(np.flatnonzero(out_of_range | repeated)[0])
@@ -320,8 +320,8 @@ def evaluate_many(ids: Any, n_jobs: Optional[int] = None) -> np.ndarray:
     >>> evaluate_many([[51, 47, 43, 39, 35], [0, 1, 2, 3, 4]]).tolist()
     [32777, 28673]
     """
-    from showdown._parallel import thread_count, threads
     from showdown._numba import kernels
+    from showdown._parallel import thread_count, threads
 
     array = _as_id_array(ids)
     kernel = kernels("evaluator")

@@ -207,10 +207,12 @@ def build() -> dict[str, np.ndarray]:
     rank_keys = _search_rank_keys()
     multisets = list(_rank_multisets())
     rank_sigs = [rank_signature(c) for c in multisets if sum(c) > 0]
-    flush_sigs = {mask: flush_signature(mask) for mask in range(1 << 13) if bin(mask).count("1") >= 5}
+    flush_sigs = {mask: flush_signature(mask) for mask in range(1 << 13) if mask.bit_count() >= 5}
     values = _ordinals(rank_sigs + list(flush_sigs.values()))
 
-    sums = np.array([sum(k * c for k, c in zip(rank_keys, counts)) for counts in multisets], dtype=np.int64)
+    sums = np.array(
+        [sum(k * c for k, c in zip(rank_keys, counts, strict=True)) for counts in multisets], dtype=np.int64
+    )
     order = np.argsort(sums, kind="stable")
     sums = sums[order]
     if len(np.unique(sums)) != len(sums):
