@@ -95,7 +95,7 @@ def format_table(rows: list[dict[str, Any]]) -> str:
         peer_figure = format_figure(r["peer_figure"], r["unit"]) if r["peer_figure"] is not None else ""
         if r.get("note"):
             peer_figure = f"{peer_figure} ({r['note']})" if peer_figure else r["note"]
-        ratio = f"{r['ratio']:.3g}" if r["ratio"] is not None else "—"
+        ratio = format_figure(r["ratio"], "").strip() if r["ratio"] is not None else "—"
         lines.append(
             f"| {r['name']} | {format_figure(r['showdown'], r['unit'])} | {r['peer'] or '—'} "
             f"| {peer_figure or '—'} | {ratio} |"
