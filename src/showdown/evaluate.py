@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import enum
 import itertools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Optional
 
@@ -240,51 +240,69 @@ def evaluate(cards: CardsLike) -> HandRank:
     >>> evaluate(["Ah", "Ad"]).description
     'One Pair, Aces'
     """
-    # The common case (a tuple or list of Cards) stays on a short path of dict lookups.
-    if type(cards) is not tuple:
-        cards = tuple(cards) if type(cards) is list else parse_cards(cards)
-    try:
-        total = _KEY_SUM[len(cards)](cards)  # type: ignore[arg-type]
-    except (KeyError, TypeError, ValueError, IndexError):
-        cards = parse_cards(cards)
-        if not 0 < len(cards) <= 7:
-            raise HandSizeError(f"a hand has 1 to 7 cards, got {len(cards)}") from None
-        total = _KEY_SUM[len(cards)](cards)
-    if (total >> _CARD_BIT_SHIFT).bit_count() != len(cards):
-        parse_cards(cards)  # raises DuplicateCardError naming the card
-    key = total & _KEY_BITS
-    if key & FLUSH_CHECK:
-        value = _flush_value(cards, key)  # type: ignore[arg-type]
-    else:
-        ranks = key & RANK_MASK
-        value = _RANK_VALUES[ranks + _OFFSETS[ranks >> ROW_SHIFT]]
+    value = _hand_value(cards)
+    if value < 0:  # not a tuple or list of Cards, a repeated card or a bad size
+        cards = parse_cards(cards, allow_duplicates=True)
+        value = _hand_value(cards)
+        if value == REPEATED_CARD:
+            parse_cards(cards)  # raises DuplicateCardError naming the card
+        if value < 0:
+            raise HandSizeError(f"a hand has 1 to 7 cards, got {len(cards)}")
+    elif type(cards) is not tuple:
+        cards = tuple(cards)  # type: ignore[arg-type]
     rank = _new_object(HandRank)
     rank.value = value
     rank.cards = cards  # type: ignore[assignment]
     return rank
 
 
-def _key_sum_7(cards, k=_KEY_OF, init=KEY_INIT):
-    a, b, c, d, e, f, g = cards
-    return init + k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
+NOT_CARDS, REPEATED_CARD, BAD_SIZE = -1, -2, -3
 
 
-def _key_sum_6(cards, k=_KEY_OF, init=KEY_INIT):
-    a, b, c, d, e, f = cards
-    return init + k[a] + k[b] + k[c] + k[d] + k[e] + k[f]
+def _python_hand_value(cards: Any) -> int:
+    """The value of a tuple or list of 1..7 distinct Cards, or a negative code (see _single.c)."""
+    if type(cards) is not tuple and type(cards) is not list:
+        return NOT_CARDS
+    if not 0 < len(cards) <= 7:
+        return BAD_SIZE
+    total = KEY_INIT
+    try:
+        for card in cards:
+            total += _KEY_OF[card]
+    except (KeyError, TypeError):
+        return NOT_CARDS
+    if (total >> _CARD_BIT_SHIFT).bit_count() != len(cards):
+        return REPEATED_CARD
+    key = total & _KEY_BITS
+    if key & FLUSH_CHECK:
+        return _flush_value(cards, key)
+    ranks = key & RANK_MASK
+    return _RANK_VALUES[ranks + _OFFSETS[ranks >> ROW_SHIFT]]
 
 
-def _key_sum_5(cards, k=_KEY_OF, init=KEY_INIT):
-    a, b, c, d, e = cards
-    return init + k[a] + k[b] + k[c] + k[d] + k[e]
-
-
-def _key_sum(cards, k=_KEY_OF.__getitem__, init=KEY_INIT):
-    return init + sum(map(k, cards))
+def _c_hand_value() -> Optional[Callable[[Any], int]]:
+    """The C extension's ``value`` function set up with the tables, or None when not built."""
+    try:
+        from showdown import _single  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    _single.setup(
+        CARDS,
+        np.ascontiguousarray(_TABLES.card_keys, dtype=np.uint64),
+        np.ascontiguousarray(_TABLES.row_offsets, dtype=np.int32),
+        np.ascontiguousarray(_TABLES.rank_values, dtype=np.uint16),
+        np.ascontiguousarray(_TABLES.flush_values, dtype=np.uint16),
+        KEY_INIT,
+        FLUSH_CHECK,
+        RANK_MASK,
+        ROW_SHIFT,
+        SUIT_SHIFT,
+    )
+    return _single.value
 
 
 _new_object = object.__new__
-_KEY_SUM = {1: _key_sum, 2: _key_sum, 3: _key_sum, 4: _key_sum, 5: _key_sum_5, 6: _key_sum_6, 7: _key_sum_7}
+_hand_value: Callable[[Any], int] = _c_hand_value() or _python_hand_value
 
 
 def _as_id_array(ids: Any) -> np.ndarray:

@@ -52,7 +52,8 @@ def _rank_value(key):
 
 @njit(cache=True, inline="always")
 def _hand_value(key, bits):
-    """The value of a hand from its key and its suit-major card bits (no branch)."""
+    """The value of a hand from its key and its suit-major card bits (no branch: measured
+    faster than branching on the 3% of random 7-card hands that are flushes)."""
     rank_value = _rank_value(key)
     flushed = key & _FLUSH_CHECK
     suit_shift = (_trailing_zeros(flushed) - _FIRST_CHECK_BIT) << np.uint64(2)
