@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import operator
 from collections.abc import Iterator
 from typing import Optional
 
@@ -19,10 +20,14 @@ def thread_count(n_jobs: Optional[int], n_items: int) -> int:
     available = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
     if n_jobs is None or n_jobs == -1:
         wanted = available
-    elif isinstance(n_jobs, bool) or not isinstance(n_jobs, int) or n_jobs < 1:
-        raise ShowdownError(f"n_jobs must be a positive int, None or -1, got {n_jobs!r}")
     else:
-        wanted = min(n_jobs, available)
+        try:
+            count = operator.index(n_jobs)
+        except TypeError:
+            count = 0
+        if isinstance(n_jobs, bool) or count < 1:
+            raise ShowdownError(f"n_jobs must be a positive int, None or -1, got {n_jobs!r}")
+        wanted = min(count, available)
     return max(1, min(wanted, n_items // MIN_ITEMS_PER_THREAD))
 
 

@@ -118,6 +118,9 @@ class Card:
     def __setattr__(self, name, value):
         raise AttributeError("Card is immutable")
 
+    def __delattr__(self, name):
+        raise AttributeError("Card is immutable")
+
     def __str__(self) -> str:
         return self._text
 
@@ -181,13 +184,18 @@ for _card in CARDS:
             _TOKENS[_rank_text + _suit_text] = _card
 
 
+def _exact_int(value, expected: str) -> int:
+    """``value`` as an int (no bools, no floats), or a CardParseError saying what was expected."""
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise CardParseError(f"{value!r} is not {expected}")
+
+
 def _card_from_id(value) -> Card:
-    if isinstance(value, bool):
-        raise CardParseError(f"{value!r} is not a card")
-    try:
-        card_id = operator.index(value)
-    except TypeError:
-        raise CardParseError(f"{value!r} is not a card (expected text such as 'As', a Card or an id 0..51)") from None
+    card_id = _exact_int(value, "a card (expected text such as 'As', a Card or an id 0..51)")
     if not 0 <= card_id < 52:
         raise CardParseError(f"card id {card_id} is out of range 0..51")
     return CARDS[card_id]
@@ -300,7 +308,7 @@ def mask_to_cards(mask: int) -> tuple[Card, ...]:
     >>> mask_to_cards(3)
     (Card('2c'), Card('2d'))
     """
-    mask = operator.index(mask)
+    mask = _exact_int(mask, "a card mask (expected an int)")
     if mask < 0 or mask >> 52:
         raise CardParseError(f"mask {mask:#x} has bits outside the 52 cards")
     return tuple(CARDS[i] for i in range(52) if mask >> i & 1)

@@ -306,26 +306,31 @@ _hand_value: Callable[[Any], int] = _c_hand_value() or _python_hand_value
 
 
 def _as_id_array(ids: Any) -> np.ndarray:
-    array = np.asarray(ids)
+    try:
+        array = np.asarray(ids)
+    except ValueError as error:  # ragged rows
+        raise HandSizeError(f"card ids must form an (N, k) array: {error}") from None
     if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
         raise ShowdownError(f"card ids must be an integer array, got dtype {array.dtype}")
     if array.ndim != 2 or not 1 <= array.shape[1] <= 7:
         raise HandSizeError(f"expected an (N, k) array of card ids with k in 1..7, got shape {array.shape}")
+    if not array.dtype.isnative:
+        array = array.astype(array.dtype.newbyteorder("="))
     return np.ascontiguousarray(array)
 
 
 def _first_bad_row(ids: np.ndarray) -> ShowdownError:
-    wide = ids.astype(np.int64)
-    out_of_range = np.asarray(((wide < 0) | (wide > 51)).any(axis=1))
-    ordered = np.sort(wide, axis=1)
-    repeated = (np.diff(ordered, axis=1) == 0).any(axis=1)
+    too_low = (ids < 0) if np.issubdtype(ids.dtype, np.signedinteger) else np.zeros(ids.shape, dtype=bool)
+    out_of_range = np.asarray((too_low | (ids > 51)).any(axis=1))
+    ordered = np.sort(ids, axis=1)
+    repeated = np.asarray((np.diff(ordered, axis=1) == 0).any(axis=1))
     row = int(np.flatnonzero(out_of_range | repeated)[0])
+    values = ids[row].tolist()
     if out_of_range[row]:
-        bad = next(int(v) for v in wide[row] if not 0 <= v <= 51)
-        return CardParseError(f"row {row}: card id {bad} is out of range 0..51 (row {wide[row].tolist()})")
-    values = ordered[row]
-    card = CARDS[int(values[1:][np.diff(values) == 0][0])]
-    return DuplicateCardError(f"row {row}: card {card} appears more than once (row {wide[row].tolist()})")
+        bad = next(v for v in values if not 0 <= v <= 51)
+        return CardParseError(f"row {row}: card id {bad} is out of range 0..51 (row {values})")
+    repeated_id = next(v for i, v in enumerate(values) if v in values[:i])
+    return DuplicateCardError(f"row {row}: card {CARDS[repeated_id]} appears more than once (row {values})")
 
 
 def evaluate_many(ids: Any, n_jobs: Optional[int] = None) -> np.ndarray:

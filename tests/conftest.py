@@ -1,0 +1,87 @@
+"""Shared helpers and fixtures: card-id arrays, random hands, the order check against an oracle."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+
+def combinations_array(n: int, k: int) -> np.ndarray:
+    """Every k-subset of range(n) as rows of a uint8 array, in itertools.combinations order.
+
+    Built level by level with NumPy: in lexicographic order the combinations whose first element
+    is at least ``t`` form a suffix of the array, so the rows of size ``j`` starting with ``t``
+    are ``t`` followed by the suffix of size ``j - 1`` rows that start above ``t``.
+    """
+    rows = np.arange(n, dtype=np.uint8).reshape(-1, 1)
+    for _ in range(k - 1):
+        starts = np.searchsorted(rows[:, 0], np.arange(n + 1), side="left")
+        parts = []
+        for t in range(n):
+            rest = rows[starts[t + 1]:]
+            parts.append(np.hstack([np.full((len(rest), 1), t, dtype=np.uint8), rest]))
+        rows = np.concatenate(parts)
+    return rows
+
+
+def random_hands(seed: int, n: int, k: int) -> np.ndarray:
+    """``n`` uniformly random hands of ``k`` distinct cards, as an (n, k) uint8 array."""
+    rng = np.random.default_rng(seed)
+    out = np.empty((n, k), dtype=np.uint8)
+    filled = 0
+    while filled < n:
+        draw = rng.integers(0, 52, size=(max(1024, 2 * (n - filled)), k), dtype=np.uint8)
+        distinct = (np.diff(np.sort(draw, axis=1), axis=1) != 0).all(axis=1)
+        good = draw[distinct][: n - filled]
+        out[filled:filled + len(good)] = good
+        filled += len(good)
+    return out
+
+
+def pheval_ranks(hands: np.ndarray, chunk: int = 1 << 20) -> np.ndarray:
+    """phevaluator's rank of each row (smaller is stronger), through its C extension."""
+    from phevaluator import _pheval
+
+    n, k = hands.shape
+    function = {5: _pheval.evaluate_5cards, 6: _pheval.evaluate_6cards, 7: _pheval.evaluate_7cards}[k]
+    out = np.empty(n, dtype=np.int32)
+    for lo in range(0, n, chunk):
+        part = hands[lo:lo + chunk]
+        columns = [part[:, j].tolist() for j in range(k)]
+        out[lo:lo + len(part)] = np.fromiter(map(function, *columns), dtype=np.int32, count=len(part))
+    return out
+
+
+def assert_reverse_order_bijection(ours: np.ndarray, theirs: np.ndarray, hands: np.ndarray) -> int:
+    """Assert that ``ours`` (higher is stronger) and ``theirs`` (smaller is stronger) order the
+    hands identically: equal values exactly when equal ranks, and the order reversed.
+
+    Sorting by our value, their ranks must be non-increasing, with a step in one exactly where
+    there is a step in the other. Returns the number of distinct values.
+    """
+    assert ours.shape == theirs.shape == (len(hands),)
+    order = np.argsort(ours, kind="stable")
+    value_steps = np.sign(np.diff(ours[order].astype(np.int64)))
+    rank_steps = np.sign(np.diff(theirs[order].astype(np.int64)))
+    bad = np.flatnonzero(value_steps != -rank_steps)
+    if bad.size:
+        i = int(bad[0])
+        a, b = order[i], order[i + 1]
+        pytest.fail(
+            f"{bad.size} order disagreements; first: hand {hands[a].tolist()} value {ours[a]} rank {theirs[a]}"
+            f" vs hand {hands[b].tolist()} value {ours[b]} rank {theirs[b]}"
+        )
+    return int(np.count_nonzero(value_steps)) + 1 if len(ours) else 0
+
+
+@pytest.fixture(scope="session")
+def five_card_hands() -> np.ndarray:
+    """All 2,598,960 five-card hands in itertools.combinations order."""
+    return combinations_array(52, 5)
+
+
+@pytest.fixture(scope="session")
+def five_card_values(five_card_hands) -> np.ndarray:
+    from showdown import evaluate_many
+
+    return evaluate_many(five_card_hands)

@@ -1,0 +1,230 @@
+"""The command line, in-process through ``showdown.cli.main`` and once as a real subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+import showdown.cli as cli
+from showdown import Deck, evaluate, showdown
+
+BOARD = "Ac Kc Jc 5c Th"
+SHOWDOWN_SCRIPT = Path(sys.executable).parent / "showdown"
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    """Run ``showdown ARGS`` in-process: (exit status, stdout, stderr)."""
+    try:
+        cli.main(list(args))
+        code = 0
+    except SystemExit as exit_:
+        code = 0 if exit_.code is None else exit_.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_error(capsys, *args: str) -> str:
+    """Run a command that must fail: exit status 2 and exactly one ``error:`` line on stderr."""
+    with pytest.raises(SystemExit) as info:
+        cli.main(list(args))
+    assert info.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1 and err.endswith("\n"), err
+    assert lines[0].startswith("error: "), err
+    return lines[0]
+
+
+@pytest.fixture()
+def wide_console(monkeypatch):
+    """A console wide enough that table cells never wrap (it still writes to sys.stdout)."""
+    monkeypatch.setattr(cli, "console", Console(width=200, color_system=None))
+
+
+# --- eval ---------------------------------------------------------------------------------------
+
+
+def test_eval_table(capsys, wide_console):
+    code, out, err = run(capsys, "eval", "As Ks Qs Js Ts 2d 3c")
+    assert code == 0 and err == ""
+    rank = evaluate("As Ks Qs Js Ts 2d 3c")
+    rows = {line.strip("│ ").split("│")[0].strip(): line.strip("│ ").split("│")[1].strip()
+            for line in out.splitlines() if line.count("│") == 3}
+    assert rows == {
+        "Cards": "As Ks Qs Js Ts 2d 3c",
+        "Category": "Straight Flush",
+        "Hand": "Royal Flush",
+        "Best five": "As Ks Qs Js Ts",
+        "Value": str(rank.value),
+    }
+
+
+def test_eval_table_default_console(capsys):
+    code, out, _ = run(capsys, "eval", "Kh Kd Ks 9c 9h")
+    assert code == 0
+    assert "Full House, Kings full of Nines" in out and str(evaluate("Kh Kd Ks 9c 9h").value) in out
+
+
+@pytest.mark.parametrize("hand", ["As Ks Qs Js Ts 2d 3c", "5d 4c 3h 2s Ah", "Ah Ad", "Kh Kd Ks 9c 9h 2d 3c", "7c"])
+def test_eval_json(capsys, hand):
+    code, out, err = run(capsys, "eval", hand, "--json")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    rank = evaluate(hand)
+    assert data["description"] == rank.description
+    assert data["category"] == str(rank.category)
+    assert data["category_index"] == int(rank.category)
+    assert data["value"] == rank.value
+    assert data["cards"] == hand.split()
+    assert data["best_five"] == [str(c) for c in rank.best_five]
+
+
+# --- compare ------------------------------------------------------------------------------------
+
+COMPARE_ARGS = ["compare", "--board", BOARD, "8c 7h", "9h 5h", "alice=Ad 4s"]
+
+
+def test_compare_table(capsys, wide_console):
+    code, out, err = run(capsys, *COMPARE_ARGS)
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[-1] == "P1 wins with Flush, Ace-King-Jack-Eight-Five"
+    rows = [[cell.strip() for cell in line.split("│")[1:-1]] for line in lines if line.startswith("│")]
+    assert rows == [
+        ["P1", "8c 7h", "Flush, Ace-King-Jack-Eight-Five", "Ac Kc Jc 8c 5c", "wins"],
+        ["P2", "9h 5h", "One Pair, Fives, Ace-King-Jack kickers", "5h 5c Ac Kc Jc", ""],
+        ["alice", "Ad 4s", "One Pair, Aces, King-Jack-Ten kickers", "Ad Ac Kc Jc Th", ""],
+    ]
+    assert f"Board: {BOARD}" in out
+
+
+def test_compare_table_default_console(capsys):
+    code, out, _ = run(capsys, *COMPARE_ARGS)
+    assert code == 0
+    assert out.splitlines()[-1] == "P1 wins with Flush, Ace-King-Jack-Eight-Five"
+
+
+def test_compare_json(capsys):
+    code, out, err = run(capsys, *COMPARE_ARGS, "--json")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert data["winners"] == ["P1"] and data["is_split"] is False
+    assert data["board"] == BOARD.split()
+    assert [p["player"] for p in data["players"]] == ["P1", "P2", "alice"]
+    assert data == showdown(BOARD, {"P1": "8c 7h", "P2": "9h 5h", "alice": "Ad 4s"}).to_dict()
+
+
+def test_compare_split(capsys, wide_console):
+    code, out, _ = run(capsys, "compare", "-b", "2c 3d 4h 9s 9d", "bob=As Ks", "carol=Ah Kh")
+    assert code == 0
+    assert out.splitlines()[-1] == "Split pot between bob, carol with One Pair, Nines, Ace-King-Four kickers"
+    assert out.count("splits") == 2
+    code, out, _ = run(capsys, "compare", "-b", "2c 3d 4h 9s 9d", "bob=As Ks", "carol=Ah Kh", "--json")
+    assert json.loads(out)["winners"] == ["bob", "carol"] and json.loads(out)["is_split"] is True
+
+
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["compare", "--board", BOARD, "8c 7h"], "2 to 23 players"),
+        (["compare", "--board", BOARD, "a=8c 7h", "a=9h 5h"], "'a'"),
+        (["compare", "--board", BOARD, "=8c 7h", "9h 5h"], "empty name"),
+        (["compare", "--board", BOARD, "8c 7h", "Ac 4s"], "Ac"),
+        (["compare", "--board", BOARD, "8c 7x", "9h 5h"], "'7x'"),
+        (["compare", "--board", BOARD + " 2d", "8c 7h", "9h 5h"], "at most 5"),
+        (["compare", "--board", "Ac Kc", "8c 7h", "9h 5h"], "5 to 7"),
+    ],
+)
+def test_compare_errors(capsys, args, needle):
+    line = run_error(capsys, *args)
+    assert needle in line, line
+
+
+# --- deal ---------------------------------------------------------------------------------------
+
+
+def test_deal_reproducible_json(capsys):
+    code, first, _ = run(capsys, "deal", "--players", "4", "--seed", "7", "--json")
+    assert code == 0
+    code, second, _ = run(capsys, "deal", "--players", "4", "--seed", "7", "--json")
+    assert code == 0 and first == second
+    data = json.loads(first)
+    assert data["seed"] == 7 and len(data["players"]) == 4
+    deck = Deck(seed=7)
+    holes = {f"P{i}": deck.deal(2) for i in range(1, 5)}
+    board = deck.deal(5)
+    assert data == {"seed": 7, **showdown(board, holes).to_dict()}
+    _, other, _ = run(capsys, "deal", "--players", "4", "--seed", "8", "--json")
+    assert json.loads(other)["board"] != data["board"]
+
+
+def test_deal_table(capsys, wide_console):
+    code, out, _ = run(capsys, "deal", "-n", "3", "--seed", "7")
+    assert code == 0
+    assert sum(1 for line in out.splitlines() if line.startswith("│")) == 3
+    last = out.splitlines()[-1]
+    assert " wins with " in last or " split with " in last
+
+
+@pytest.mark.parametrize("players", [2, 23])
+def test_deal_player_limits_ok(capsys, players):
+    code, out, _ = run(capsys, "deal", "--players", str(players), "--seed", "1", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert len(data["players"]) == players
+    cards = data["board"] + [c for p in data["players"] for c in p["hole"]]
+    assert len(cards) == len(set(cards)) == 5 + 2 * players
+
+
+@pytest.mark.parametrize("players", [1, 0, 24, -3])
+def test_deal_player_limits_rejected(capsys, players):
+    line = run_error(capsys, "deal", "--players", str(players))
+    assert "2 to 23" in line
+
+
+# --- errors -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("hand", ["As Xx", "Zz", "As Kd 1c"])
+def test_eval_bad_card(capsys, hand):
+    line = run_error(capsys, "eval", hand)
+    assert "bad card" in line
+
+
+def test_eval_duplicate_and_size_errors(capsys):
+    assert "As" in run_error(capsys, "eval", "As As")
+    assert "1 to 7" in run_error(capsys, "eval", "As Ks Qs Js Ts 9s 8s 7s")
+
+
+# --- the installed script -----------------------------------------------------------------------
+
+
+def test_script_subprocess():
+    assert SHOWDOWN_SCRIPT.exists(), SHOWDOWN_SCRIPT
+    proc = subprocess.run([str(SHOWDOWN_SCRIPT), "eval", "As Ks Qs Js Ts 2d 3c", "--json"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == evaluate("As Ks Qs Js Ts 2d 3c").to_dict()
+
+    proc = subprocess.run([str(SHOWDOWN_SCRIPT), "eval", "As Xx"], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert proc.stderr.startswith("error: ") and len(proc.stderr.splitlines()) == 1, proc.stderr
+    assert "'Xx'" in proc.stderr and "position 4" in proc.stderr
+
+    proc = subprocess.run([str(SHOWDOWN_SCRIPT), *COMPARE_ARGS], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[-1] == "P1 wins with Flush, Ace-King-Jack-Eight-Five"
+
+
+def test_python_dash_m_subprocess():
+    proc = subprocess.run([sys.executable, "-m", "showdown", "deal", "--players", "4", "--seed", "7", "--json"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["seed"] == 7
