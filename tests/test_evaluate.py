@@ -747,3 +747,21 @@ def test_evaluate_accepts_every_cards_like(single_hand_path):
         assert evaluate(cards).value == expected
     assert evaluate(Card("As")).description == "High Card, Ace"
     assert evaluate(51).description == "High Card, Ace"
+
+
+def test_evaluate_many_writes_into_a_given_buffer():
+    ids = random_hands(seed=11, n=1000, k=7)
+    buffer = np.full(1000, -5, dtype=np.int32)
+    result = evaluate_many(ids, out=buffer)
+    assert result is buffer
+    assert buffer.tolist() == evaluate_many(ids).tolist()
+    assert (buffer >= 0).all()
+
+
+@pytest.mark.parametrize(
+    "buffer",
+    [np.zeros(999, dtype=np.int32), np.zeros(1000, dtype=np.int64), np.zeros((1000, 1), dtype=np.int32), [0] * 1000],
+)
+def test_evaluate_many_rejects_an_unsuitable_buffer(buffer):
+    with pytest.raises(ShowdownError, match="out must be"):
+        evaluate_many(random_hands(seed=12, n=1000, k=7), out=buffer)

@@ -15,15 +15,15 @@ from showdown.tables.layout import FLUSH_CHECK, KEY_INIT, RANK_MASK, ROW_SHIFT, 
 _TABLES = load()
 assert _TABLES.row_shift == ROW_SHIFT
 
-# Card tables indexed by any byte: ids 52..255 get poison entries that mark the row invalid.
+# Card tables indexed by any byte; ids 52..255 are poison entries with no key and no bit.
 # CARD_KEYS: the additive key of each card. CARD_BITS: the card's bit in a suit-major mask
-# (bit 16 * suit + rank), so that OR-ing a hand's bits gives each suit's rank mask, and seven
-# distinct cards set exactly seven bits; the poison bit is bit 63.
+# (bit 16 * suit + rank), so that OR-ing a hand's bits gives each suit's rank mask, and k
+# distinct valid cards set exactly k bits: a repeated card or a poison id sets fewer.
 CARD_KEYS = np.zeros(256, dtype=np.uint64)
 CARD_KEYS[:52] = _TABLES.card_keys
-CARD_BITS = np.full(256, 1 << 63, dtype=np.uint64)
+CARD_BITS = np.zeros(256, dtype=np.uint64)
 CARD_BITS[:52] = [1 << (16 * (card & 3) + (card >> 2)) for card in range(52)]
-ROW_OFFSETS = _TABLES.row_offsets.astype(np.int64)
+ROW_OFFSETS = _TABLES.row_offsets.astype(np.int32)
 RANK_VALUES = _TABLES.rank_values
 FLUSH_VALUES = _TABLES.flush_values
 
@@ -31,7 +31,6 @@ _KEY_INIT = np.uint64(KEY_INIT)
 _FLUSH_CHECK = np.uint64(FLUSH_CHECK)
 _RANK_MASK = np.uint64(RANK_MASK)
 _ROW_SHIFT = np.uint64(ROW_SHIFT)
-_POISON_SHIFT = np.uint64(63)
 _LOW_BYTE = np.uint64(255)
 _SUIT_RANKS = np.uint64(0x1FFF)
 _FIRST_CHECK_BIT = np.uint64(SUIT_SHIFT + 3)
@@ -64,7 +63,7 @@ def _hand_value(key, bits):
 @njit(cache=True, inline="always")
 def _row_is_bad(bits, n_cards):
     """Non-zero when a row had a repeated card or an id outside 0..51."""
-    return (_popcount(bits) ^ np.uint64(n_cards)) | (bits >> _POISON_SHIFT)
+    return _popcount(bits) ^ np.uint64(n_cards)
 
 
 @njit(cache=True, nogil=True)
