@@ -255,10 +255,8 @@ def single_hand_path(request, monkeypatch):
     optional C extension is not built)."""
     if request.param == "python":
         module = importlib.import_module("showdown.evaluate")
-        fallback = getattr(module, "_python_hand_value", None)
-        if fallback is None or not hasattr(module, "_hand_value"):
-            pytest.skip("evaluate() has no separate pure-Python path")
-        monkeypatch.setattr(module, "_hand_value", fallback)
+        monkeypatch.setattr(module, "_hand_value", module._python_hand_value)
+        monkeypatch.setattr(module, "_fast_rank", module._python_rank)
     return request.param
 
 

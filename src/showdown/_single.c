@@ -2,13 +2,19 @@
  * The value of one hand of 1..7 Card objects, for showdown.evaluate().
  *
  * The same additive tables as the numba kernels (see showdown/tables/generate.py), read from
- * buffers handed over once by setup(). A hand is a tuple or list of the 52 Card singletons;
- * cards are recognised by identity through a small pointer hash. value() returns the hand
+ * buffers handed over once by setup(). A hand is a tuple or list of the 52 Card singletons
+ * (recognised by identity through a small pointer hash), or plain ASCII text. value() returns the hand
  * value, or a negative code when the input needs the Python path (which raises the precise
  * error or parses text): -1 not a tuple/list of Cards, -2 a repeated card, -3 a bad size.
+ *
+ * RankBase is the base of showdown.HandRank: a value and a tuple of cards, compared and hashed
+ * by value. It holds only ints and a tuple of Card singletons, so it opts out of the cyclic
+ * garbage collector: a list of a million results costs no collection passes. rank() returns a
+ * new HandRank directly, or the same negative codes as value().
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 #include <stdint.h>
 
 #define SLOTS 256
@@ -88,52 +94,245 @@ static PyObject *setup(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-static PyObject *value(PyObject *self, PyObject *hand) {
+/* Card ids of plain ASCII text such as "As Kd 7h" or "AsKd,7h": ranks 23456789TJQKA (either
+ * case, or 10), suits cdhs (either case), separated by nothing, spaces or commas. Anything
+ * else (suit symbols, junk) returns -1 and the Python parser takes over with a precise error. */
+static int text_ids(PyObject *text, int *ids) {
+    if (!PyUnicode_IS_ASCII(text)) return -1;
+    const char *s = (const char *)PyUnicode_DATA(text);
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text), i = 0;
+    int n = 0;
+    while (i < length) {
+        char c = s[i];
+        if (c == ' ' || c == ',' || c == '\t') {
+            i++;
+            continue;
+        }
+        int rank;
+        if (c == '1' && i + 1 < length && s[i + 1] == '0') {
+            rank = 8;
+            i += 2;
+        } else {
+            const char *ranks = "23456789TJQKA", *lower = "23456789tjqka";
+            rank = -1;
+            for (int r = 0; r < 13; r++)
+                if (c == ranks[r] || c == lower[r]) rank = r;
+            if (rank < 0) return -1;
+            i++;
+        }
+        if (i >= length) return -1;
+        int suit;
+        switch (s[i]) {
+            case 'c': case 'C': suit = 0; break;
+            case 'd': case 'D': suit = 1; break;
+            case 'h': case 'H': suit = 2; break;
+            case 's': case 'S': suit = 3; break;
+            default: return -1;
+        }
+        i++;
+        if (n == 7) return -3;
+        ids[n++] = 4 * rank + suit;
+    }
+    return n;
+}
+
+/* Card ids of a tuple or list of Card singletons, of ASCII text, or a negative code. */
+static int hand_ids(PyObject *hand, int *ids) {
     PyObject **items;
     Py_ssize_t n;
-    if (!ready) {
-        PyErr_SetString(PyExc_RuntimeError, "tables not set up");
-        return NULL;
-    }
     if (PyTuple_CheckExact(hand)) {
         n = PyTuple_GET_SIZE(hand);
-        if (n < 1 || n > 7) return PyLong_FromLong(-3);
         items = ((PyTupleObject *)hand)->ob_item;
     } else if (PyList_CheckExact(hand)) {
         n = PyList_GET_SIZE(hand);
-        if (n < 1 || n > 7) return PyLong_FromLong(-3);
         items = ((PyListObject *)hand)->ob_item;
+    } else if (PyUnicode_CheckExact(hand)) {
+        return text_ids(hand, ids);
     } else {
-        return PyLong_FromLong(-1);
+        return -1;
     }
-    uint64_t key = key_init, bits = 0, added = 0;
+    if (n > 7) return -3;
     for (Py_ssize_t i = 0; i < n; i++) {
-        int id = card_id(items[i]);
-        if (id < 0) return PyLong_FromLong(-1);
-        uint64_t bit = (uint64_t)1 << (16 * (id & 3) + (id >> 2));
+        ids[i] = card_id(items[i]);
+        if (ids[i] < 0) return -1;
+    }
+    return (int)n;
+}
+
+/* The value of n distinct ids, or -2 when a card repeats, -3 for a bad size. */
+static long ids_value(const int *ids, int n) {
+    if (n < 1 || n > 7) return -3;
+    uint64_t key = key_init, bits = 0, added = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t bit = (uint64_t)1 << (16 * (ids[i] & 3) + (ids[i] >> 2));
         bits |= bit;
         added += bit;
-        key += card_keys[id];
+        key += card_keys[ids[i]];
     }
-    if (bits != added) return PyLong_FromLong(-2);
+    if (bits != added) return -2;
     uint64_t flushed = key & flush_check;
     if (flushed) {
         unsigned suit = 0;
         while (!((flushed >> (suit_shift + 4 * suit + 3)) & 1)) suit++;
-        return PyLong_FromLong(flush_values[(bits >> (16 * suit)) & 0x1FFF]);
+        return flush_values[(bits >> (16 * suit)) & 0x1FFF];
     }
     uint64_t ranks = key & rank_mask;
     int64_t index = (int64_t)ranks + row_offsets[ranks >> row_shift];
-    return PyLong_FromLong(rank_values[index]);
+    return rank_values[index];
 }
+
+static long hand_value(PyObject *hand, int *ids, int *n) {
+    if (!ready) {
+        PyErr_SetString(PyExc_RuntimeError, "tables not set up");
+        return -4;
+    }
+    *n = hand_ids(hand, ids);
+    if (*n < 0) return *n;
+    return ids_value(ids, *n);
+}
+
+typedef struct {
+    PyObject_HEAD
+    long value;
+    PyObject *cards;
+    PyObject *best_five;
+} RankObject;
+
+static PyTypeObject *rank_type = NULL;
+static PyTypeObject RankBaseType;
+
+/* Python subclasses are always collectable; a rank holds ints and a tuple of the 52 Card
+ * singletons, so it cannot be part of a cycle and is taken out of the collector's lists. */
+static inline void untrack(PyObject *obj) {
+    if (PyObject_IS_GC(obj) && PyObject_GC_IsTracked(obj)) PyObject_GC_UnTrack(obj);
+}
+
+static PyObject *value(PyObject *self, PyObject *hand) {
+    int ids[7], n;
+    long v = hand_value(hand, ids, &n);
+    if (v == -4) return NULL;
+    return PyLong_FromLong(v);
+}
+
+static PyObject *rank(PyObject *self, PyObject *hand) {
+    int ids[7], n;
+    long v = hand_value(hand, ids, &n);
+    if (v == -4) return NULL;
+    if (v < 0) return PyLong_FromLong(v);
+    if (rank_type == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "rank type not set up");
+        return NULL;
+    }
+    PyObject *cards;
+    if (PyTuple_CheckExact(hand)) {
+        Py_INCREF(hand);
+        cards = hand;
+    } else {
+        PyObject *deck = PyTuple_GET_ITEM(held, 0);
+        cards = PyTuple_New(n);
+        if (cards == NULL) return NULL;
+        for (int i = 0; i < n; i++) {
+            PyObject *card = PyTuple_GET_ITEM(deck, ids[i]);
+            Py_INCREF(card);
+            PyTuple_SET_ITEM(cards, i, card);
+        }
+    }
+    RankObject *result = (RankObject *)rank_type->tp_alloc(rank_type, 0);
+    if (result == NULL) {
+        Py_DECREF(cards);
+        return NULL;
+    }
+    result->value = v;
+    result->cards = cards;
+    result->best_five = NULL;
+    untrack((PyObject *)result);
+    return (PyObject *)result;
+}
+
+static PyObject *set_rank_type(PyObject *self, PyObject *type) {
+    if (!PyType_Check(type)) {
+        PyErr_SetString(PyExc_TypeError, "expected a type");
+        return NULL;
+    }
+    Py_XDECREF(rank_type);
+    Py_INCREF(type);
+    rank_type = (PyTypeObject *)type;
+    Py_RETURN_NONE;
+}
+
+static PyObject *RankBase_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    static char *keywords[] = {"value", "cards", NULL};
+    long v;
+    PyObject *cards;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "lO!", keywords, &v, &PyTuple_Type, &cards)) return NULL;
+    RankObject *self = (RankObject *)type->tp_alloc(type, 0);
+    if (self == NULL) return NULL;
+    self->value = v;
+    Py_INCREF(cards);
+    self->cards = cards;
+    self->best_five = NULL;
+    untrack((PyObject *)self);
+    return (PyObject *)self;
+}
+
+static void RankBase_dealloc(RankObject *self) {
+    Py_XDECREF(self->cards);
+    Py_XDECREF(self->best_five);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *RankBase_richcompare(PyObject *a, PyObject *b, int op) {
+    if (!PyObject_TypeCheck(a, &RankBaseType) || !PyObject_TypeCheck(b, &RankBaseType))
+        Py_RETURN_NOTIMPLEMENTED;
+    long x = ((RankObject *)a)->value, y = ((RankObject *)b)->value;
+    Py_RETURN_RICHCOMPARE(x, y, op);
+}
+
+static Py_hash_t RankBase_hash(RankObject *self) {
+    Py_hash_t h = (Py_hash_t)self->value;
+    return h == -1 ? -2 : h;
+}
+
+static PyMemberDef RankBase_members[] = {
+    {"value", T_LONG, offsetof(RankObject, value), READONLY, "the hand value: higher is better"},
+    {"cards", T_OBJECT_EX, offsetof(RankObject, cards), READONLY, "the cards evaluated"},
+    {"_best_five", T_OBJECT_EX, offsetof(RankObject, best_five), 0, "cache of best_five"},
+    {NULL},
+};
+
+static PyTypeObject RankBaseType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "showdown._single.RankBase",
+    .tp_basicsize = sizeof(RankObject),
+    .tp_dealloc = (destructor)RankBase_dealloc,
+    .tp_hash = (hashfunc)RankBase_hash,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "A hand value and its cards, compared and hashed by value.",
+    .tp_richcompare = RankBase_richcompare,
+    .tp_members = RankBase_members,
+    .tp_new = RankBase_new,
+};
 
 static PyMethodDef methods[] = {
     {"setup", setup, METH_VARARGS, "setup(cards, card_keys, row_offsets, rank_values, flush_values, "
                                    "key_init, flush_check, rank_mask, row_shift, suit_shift)"},
     {"value", value, METH_O, "value(cards) -> hand value, or -1 (not Cards), -2 (repeat), -3 (size)"},
+    {"rank", rank, METH_O, "rank(cards) -> a new HandRank, or the negative codes of value()"},
+    {"set_rank_type", set_rank_type, METH_O, "set_rank_type(HandRank): the subclass rank() makes"},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_single", NULL, -1, methods};
 
-PyMODINIT_FUNC PyInit__single(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__single(void) {
+    if (PyType_Ready(&RankBaseType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL) return NULL;
+    Py_INCREF(&RankBaseType);
+    if (PyModule_AddObject(m, "RankBase", (PyObject *)&RankBaseType) < 0) {
+        Py_DECREF(&RankBaseType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -24,6 +24,12 @@ import numpy as np
 from showdown.cards import CARDS, Card, CardsLike, parse_cards
 from showdown.errors import CardParseError, DuplicateCardError, HandSizeError, ShowdownError
 from showdown.tables import load
+try:
+    from showdown import _single  # type: ignore[attr-defined]
+    from showdown._single import RankBase  # type: ignore[attr-defined]
+except ImportError:  # built without the C extension
+    _single = None
+    from showdown._rank_base import RankBase  # type: ignore[assignment]
 from showdown.tables.layout import CATEGORY_SHIFT, FLUSH_CHECK, KEY_INIT, RANK_MASK, ROW_SHIFT, SUIT_SHIFT
 
 
@@ -100,9 +106,10 @@ def _grouped(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: (count[c.rank], c.rank, c.suit), reverse=True)
 
 
-class HandRank:
+class HandRank(RankBase):
     """The value of a hand, with its category, description and best five cards.
 
+    ``HandRank(value, cards)``; ``.value`` (higher is better) and ``.cards`` are read-only.
     Compares and hashes by ``value`` only, so hands of equal strength are equal.
 
     >>> rank = evaluate("As Ad 4c 4h Qs 2d 3c")
@@ -112,13 +119,12 @@ class HandRank:
     ['As', 'Ad', '4h', '4c', 'Qs']
     """
 
-    __slots__ = ("value", "cards", "_best_five")
+    __slots__ = ()
     value: int
     cards: tuple[Card, ...]
 
-    def __init__(self, value: int, cards: tuple[Card, ...]) -> None:
-        self.value = value
-        self.cards = cards
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (HandRank, (self.value, self.cards))
 
     @property
     def category(self) -> Category:
@@ -130,9 +136,9 @@ class HandRank:
         """The cards that make the hand (all of them below five cards), grouped by multiplicity
         then rank; a wheel reads 5 4 3 2 A."""
         try:
-            return self._best_five
+            return self._best_five  # type: ignore[has-type]
         except AttributeError:
-            self._best_five: tuple[Card, ...] = _best_five(self.cards, self.value)
+            self._best_five = _best_five(self.cards, self.value)
             return self._best_five
 
     @property
@@ -156,34 +162,6 @@ class HandRank:
 
     def __repr__(self) -> str:
         return f"HandRank(value={self.value}, {self.description!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, HandRank):
-            return self.value == other.value
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self.value)
-
-    def __lt__(self, other: HandRank) -> bool:
-        if isinstance(other, HandRank):
-            return self.value < other.value
-        return NotImplemented
-
-    def __le__(self, other: HandRank) -> bool:
-        if isinstance(other, HandRank):
-            return self.value <= other.value
-        return NotImplemented
-
-    def __gt__(self, other: HandRank) -> bool:
-        if isinstance(other, HandRank):
-            return self.value > other.value
-        return NotImplemented
-
-    def __ge__(self, other: HandRank) -> bool:
-        if isinstance(other, HandRank):
-            return self.value >= other.value
-        return NotImplemented
 
 
 def _best_five(cards: tuple[Card, ...], value: int) -> tuple[Card, ...]:
@@ -240,20 +218,17 @@ def evaluate(cards: CardsLike) -> HandRank:
     >>> evaluate(["Ah", "Ad"]).description
     'One Pair, Aces'
     """
-    value = _hand_value(cards)
-    if value < 0:  # not a tuple or list of Cards, a repeated card or a bad size
-        cards = parse_cards(cards, allow_duplicates=True)
-        value = _hand_value(cards)
-        if value == REPEATED_CARD:
-            parse_cards(cards)  # raises DuplicateCardError naming the card
-        if value < 0:
-            raise HandSizeError(f"a hand has 1 to 7 cards, got {len(cards)}")
-    elif type(cards) is not tuple:
-        cards = tuple(cards)  # type: ignore[arg-type]
-    rank = _new_object(HandRank)
-    rank.value = value
-    rank.cards = cards  # type: ignore[assignment]
-    return rank
+    rank = _fast_rank(cards)
+    if type(rank) is HandRank:
+        return rank  # type: ignore[return-value]
+    # Not a tuple or list of Cards (text, ids, ...), a repeated card or a bad size.
+    cards = parse_cards(cards, allow_duplicates=True)
+    rank = _fast_rank(cards)
+    if rank == REPEATED_CARD:
+        parse_cards(cards)  # raises DuplicateCardError naming the card
+    if type(rank) is not HandRank:
+        raise HandSizeError(f"a hand has 1 to 7 cards, got {len(cards)}")
+    return rank  # type: ignore[return-value]
 
 
 NOT_CARDS, REPEATED_CARD, BAD_SIZE = -1, -2, -3
@@ -280,12 +255,16 @@ def _python_hand_value(cards: Any) -> int:
     return _RANK_VALUES[ranks + _OFFSETS[ranks >> ROW_SHIFT]]
 
 
-def _c_hand_value() -> Optional[Callable[[Any], int]]:
-    """The C extension's ``value`` function set up with the tables, or None when not built."""
-    try:
-        from showdown import _single  # type: ignore[attr-defined]
-    except ImportError:
-        return None
+def _python_rank(cards: Any) -> Any:
+    """A new HandRank for a tuple or list of 1..7 distinct Cards, or a negative code."""
+    value = _python_hand_value(cards)
+    return value if value < 0 else HandRank(value, tuple(cards))
+
+
+def _c_functions() -> tuple[Optional[Callable[[Any], int]], Optional[Callable[[Any], Any]]]:
+    """The C extension's ``value`` and ``rank`` set up with the tables, or Nones when not built."""
+    if _single is None:
+        return None, None
     _single.setup(
         CARDS,
         np.ascontiguousarray(_TABLES.card_keys, dtype=np.uint64),
@@ -298,11 +277,13 @@ def _c_hand_value() -> Optional[Callable[[Any], int]]:
         ROW_SHIFT,
         SUIT_SHIFT,
     )
-    return _single.value
+    _single.set_rank_type(HandRank)
+    return _single.value, _single.rank
 
 
-_new_object = object.__new__
-_hand_value: Callable[[Any], int] = _c_hand_value() or _python_hand_value
+_c_hand_value, _c_rank = _c_functions()
+_hand_value: Callable[[Any], int] = _c_hand_value or _python_hand_value
+_fast_rank: Callable[[Any], Any] = _c_rank or _python_rank
 
 
 def _as_id_array(ids: Any) -> np.ndarray:
