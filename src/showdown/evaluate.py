@@ -24,6 +24,7 @@ import numpy as np
 from showdown.cards import CARDS, Card, CardsLike, parse_cards
 from showdown.errors import CardParseError, DuplicateCardError, HandSizeError, ShowdownError
 from showdown.tables import load
+
 try:
     from showdown import _single  # type: ignore[attr-defined]
     from showdown._single import RankBase  # type: ignore[attr-defined]
@@ -138,7 +139,7 @@ class HandRank(RankBase):
         try:
             return self._best_five  # type: ignore[has-type]
         except AttributeError:
-            self._best_five = _best_five(self.cards, self.value)
+            self._best_five = _best_five(self.cards, self.value)  # type: ignore[misc]
             return self._best_five
 
     @property
