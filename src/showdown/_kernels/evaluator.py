@@ -87,19 +87,34 @@ def _evaluate_rows(ids, out):
     return bad != 0
 
 
+@njit(cache=True, inline="always")
+def _key_and_bits_7(ids, i):
+    """Key and suit-major bits of row ``i`` of a seven-card id array."""
+    c0, c1, c2, c3 = _card(ids[i, 0]), _card(ids[i, 1]), _card(ids[i, 2]), _card(ids[i, 3])
+    c4, c5, c6 = _card(ids[i, 4]), _card(ids[i, 5]), _card(ids[i, 6])
+    key = (_KEY_INIT + CARD_KEYS[c0]) + (CARD_KEYS[c1] + CARD_KEYS[c2])
+    key += (CARD_KEYS[c3] + CARD_KEYS[c4]) + (CARD_KEYS[c5] + CARD_KEYS[c6])
+    bits = (CARD_BITS[c0] | CARD_BITS[c1]) | (CARD_BITS[c2] | CARD_BITS[c3])
+    bits |= (CARD_BITS[c4] | CARD_BITS[c5]) | CARD_BITS[c6]
+    return key, bits
+
+
 @njit(cache=True, nogil=True)
 def _evaluate_rows_7(ids, out):
-    """``_evaluate_rows`` unrolled for seven cards, the common case."""
+    """``_evaluate_rows`` for seven cards, two rows per step (measured a few % faster)."""
     bad = np.uint64(0)
-    for i in range(ids.shape[0]):
-        c0, c1, c2, c3 = _card(ids[i, 0]), _card(ids[i, 1]), _card(ids[i, 2]), _card(ids[i, 3])
-        c4, c5, c6 = _card(ids[i, 4]), _card(ids[i, 5]), _card(ids[i, 6])
-        key = (_KEY_INIT + CARD_KEYS[c0]) + (CARD_KEYS[c1] + CARD_KEYS[c2])
-        key += (CARD_KEYS[c3] + CARD_KEYS[c4]) + (CARD_KEYS[c5] + CARD_KEYS[c6])
-        bits = (CARD_BITS[c0] | CARD_BITS[c1]) | (CARD_BITS[c2] | CARD_BITS[c3])
-        bits |= (CARD_BITS[c4] | CARD_BITS[c5]) | CARD_BITS[c6]
+    n = ids.shape[0]
+    for pair in range(n // 2):
+        i = 2 * pair
+        key_a, bits_a = _key_and_bits_7(ids, i)
+        key_b, bits_b = _key_and_bits_7(ids, i + 1)
+        bad |= _row_is_bad(bits_a, 7) | _row_is_bad(bits_b, 7)
+        out[i] = _hand_value(key_a, bits_a)
+        out[i + 1] = _hand_value(key_b, bits_b)
+    if n % 2:
+        key, bits = _key_and_bits_7(ids, n - 1)
         bad |= _row_is_bad(bits, 7)
-        out[i] = _hand_value(key, bits)
+        out[n - 1] = _hand_value(key, bits)
     return bad != 0
 
 
