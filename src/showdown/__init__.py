@@ -22,8 +22,10 @@ from showdown.cards import (
 from showdown.compare import ShowdownResult, showdown
 from showdown.errors import CardParseError, DuplicateCardError, HandSizeError, ShowdownError
 from showdown.evaluate import Category, Census, HandRank, census, evaluate, evaluate_many
+from showdown.pots import BoardResult, Pot, Rake, Seat, Settlement, SettlementError, settle
 
 __all__ = [
+    "BoardResult",
     "CARDS",
     "Card",
     "CardParseError",
@@ -34,8 +36,13 @@ __all__ = [
     "DuplicateCardError",
     "HandRank",
     "HandSizeError",
+    "Pot",
+    "Rake",
     "Rank",
     "ShowdownError",
+    "Seat",
+    "Settlement",
+    "SettlementError",
     "ShowdownResult",
     "Suit",
     "__version__",
@@ -46,5 +53,6 @@ __all__ = [
     "format_cards",
     "mask_to_cards",
     "parse_cards",
+    "settle",
     "showdown",
 ]

@@ -1,0 +1,430 @@
+"""Settlement: from every seat's contribution and cards to every chip's destination.
+
+Rules, in the order they apply (each tested):
+
+1. **Uncalled bet.** The largest contribution's excess over the second largest (folded seats
+   count) goes back to its owner before any pot is made.
+2. **Pots.** The contributions are cut at each distinct level. A pot holds, from every seat,
+   the chips it put in between the previous level and this one; it is contested by the seats
+   that did not fold and reached its level. Folded seats' chips are dead money in every pot
+   they reached. Adjacent pots with the same contenders merge. Chips of a level that no
+   contender reached (only possible when the seats that reached it all folded) join the pot
+   below it. Pots are listed main pot first.
+3. **Rake** (optional, ``Rake(percent, cap, no_flop_no_drop=True)``): nothing when the hand
+   ended before the flop (board of fewer than three cards) and ``no_flop_no_drop`` is set;
+   otherwise ``floor(amount * percent / 100)`` from each pot, main pot first, until ``cap``
+   chips in all have been taken (``cap=None`` for no cap). The rake comes off a pot before it
+   is split.
+4. **Boards** (optional, run it twice or more): each pot is divided equally between the
+   boards, odd chips to the first boards, and each part goes to that board's winners.
+5. **Split.** A pot (or part) is split equally among its best hands in whole chips. The odd
+   chips follow ``odd_chip``: ``"one-each-from-button"`` (default) gives them one at a time
+   to the tied winners in seat order starting with the first seat clockwise from the button;
+   ``"all-to-first-from-button"`` gives all of them to that first winner.
+6. A pot with one contender goes to it without a showdown; when every seat but one has folded
+   no cards are needed at all.
+
+Chips are never created or lost: payouts + returned + rake == total contributions.
+
+>>> seats = [Seat("A", 25, "8c 7h"), Seat("B", 50, "9h 5h"), Seat("C", 100, "Ad 4s"), Seat("D", 100, "As 3h")]
+>>> result = settle("Ac Kc Jc 5c Th", seats, button=3)
+>>> [(pot.amount, pot.winners) for pot in result.pots]
+[(100, ('A',)), (75, ('C', 'D')), (100, ('C', 'D'))]
+>>> result.payouts
+{'A': 100, 'B': 0, 'C': 88, 'D': 87}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Optional, Union
+
+from showdown.cards import Card, CardsLike, format_cards, parse_cards
+from showdown.errors import DuplicateCardError, HandSizeError, ShowdownError
+from showdown.evaluate import HandRank, evaluate
+
+ODD_CHIP_RULES = ("one-each-from-button", "all-to-first-from-button")
+
+
+class SettlementError(ShowdownError):
+    """A hand that cannot be settled as given (bad chips, names, cards or button)."""
+
+
+def _chips(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SettlementError(f"{what} must be a whole number of chips, got {value!r}")
+    if value < 0:
+        raise SettlementError(f"{what} must not be negative, got {value}")
+    return value
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat at the end of a hand: every chip it put in (blinds and antes included), its hole
+    cards (not needed once folded) and whether it folded.
+
+    >>> Seat("alice", 100, "As Kd")
+    Seat(name='alice', contribution=100, hole=(Card('As'), Card('Kd')), folded=False)
+    """
+
+    name: str
+    contribution: int
+    hole: Optional[tuple[Card, ...]] = None
+    folded: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name:
+            raise SettlementError(f"a seat needs a non-empty name, got {self.name!r}")
+        _chips(self.contribution, f"seat {self.name!r}'s contribution")
+        if self.hole is not None and not (isinstance(self.hole, tuple) and all(type(c) is Card for c in self.hole)):
+            object.__setattr__(self, "hole", parse_cards(self.hole) or None)
+        if not isinstance(self.folded, bool):
+            raise SettlementError(f"seat {self.name!r}: folded must be True or False, got {self.folded!r}")
+
+
+@dataclass(frozen=True)
+class Rake:
+    """The house's cut: ``percent`` of each pot, at most ``cap`` chips a hand (None: no cap)."""
+
+    percent: Union[int, float, Fraction, str]
+    cap: Optional[int] = None
+    no_flop_no_drop: bool = True
+
+    def __post_init__(self) -> None:
+        try:
+            share = Fraction(str(self.percent)) if not isinstance(self.percent, Fraction) else self.percent
+        except (ValueError, ZeroDivisionError):
+            raise SettlementError(f"rake percent must be a number, got {self.percent!r}") from None
+        if isinstance(self.percent, bool) or not 0 <= share <= 100:
+            raise SettlementError(f"rake percent must be between 0 and 100, got {self.percent!r}")
+        if self.cap is not None:
+            _chips(self.cap, "rake cap")
+
+    @property
+    def fraction(self) -> Fraction:
+        """The percent as an exact fraction of one (5 -> 1/20)."""
+        return Fraction(str(self.percent)) / 100 if not isinstance(self.percent, Fraction) else self.percent / 100
+
+
+@dataclass(frozen=True)
+class BoardResult:
+    """One board's part of one pot: who won it with what."""
+
+    board: tuple[Card, ...]
+    amount: int
+    winners: tuple[str, ...]
+    description: Optional[str]
+    shares: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Pot:
+    """One pot: its chips after rake, who contested it, who won how much."""
+
+    amount: int
+    contenders: tuple[str, ...]
+    winners: tuple[str, ...]
+    shares: dict[str, int]
+    description: Optional[str]
+    rake: int = 0
+    boards: tuple[BoardResult, ...] = field(default=())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "amount": self.amount,
+            "rake": self.rake,
+            "contenders": list(self.contenders),
+            "winners": list(self.winners),
+            "shares": dict(self.shares),
+            "description": self.description,
+            "boards": [
+                {"board": [str(c) for c in part.board], "amount": part.amount, "winners": list(part.winners),
+                 "description": part.description, "shares": dict(part.shares)}
+                for part in self.boards
+            ],
+        }
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """Where every chip went. ``net`` is payout + returned - contribution for each seat."""
+
+    pots: tuple[Pot, ...]
+    payouts: dict[str, int]
+    returned: dict[str, int]
+    rake: int
+    contributions: dict[str, int]
+    odd_chip: str
+
+    @property
+    def net(self) -> dict[str, int]:
+        """Each seat's result for the hand: chips won and returned less chips put in."""
+        return {name: self.payouts[name] + self.returned[name] - put for name, put in self.contributions.items()}
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of the pots, payouts, returned chips, rake and net results."""
+        return {
+            "pots": [pot.to_dict() for pot in self.pots],
+            "payouts": dict(self.payouts),
+            "returned": dict(self.returned),
+            "rake": self.rake,
+            "net": self.net,
+            "odd_chip": self.odd_chip,
+        }
+
+    def __str__(self) -> str:
+        lines = []
+        for name, chips in self.returned.items():
+            if chips:
+                lines.append(f"{chips} uncalled returned to {name}.")
+        for index, pot in enumerate(self.pots):
+            title = "Main pot" if index == 0 else f"Side pot {index}"
+            raked = f" after {pot.rake} rake" if pot.rake else ""
+            if len(pot.contenders) == 1:
+                lines.append(f"{title} of {pot.amount}{raked} to {pot.winners[0]}, uncontested.")
+                continue
+            for part in pot.boards:
+                prefix = f"{title}" if len(pot.boards) == 1 else f"{title}, board {format_cards(part.board)}:"
+                won = " and ".join(f"{name} {chips}" for name, chips in part.shares.items())
+                verb = "split by" if len(part.winners) > 1 else "to"
+                amount = pot.amount if len(pot.boards) == 1 else part.amount
+                lines.append(f"{prefix} of {amount}{raked} {verb} {won} with {part.description}.")
+        if self.rake:
+            lines.append(f"Rake: {self.rake}.")
+        return "\n".join(lines)
+
+
+def _first_clockwise(names: Sequence[str], order: dict[str, int], button: int) -> list[str]:
+    """``names`` in seat order starting with the first seat clockwise from the button."""
+    size = len(order)
+    return sorted(names, key=lambda name: (order[name] - button - 1) % size)
+
+
+def _split(amount: int, winners: Sequence[str], order: dict[str, int], button: int, odd_chip: str) -> dict[str, int]:
+    ordered = _first_clockwise(winners, order, button)
+    each, odd = divmod(amount, len(ordered))
+    shares = {name: each for name in ordered}
+    if odd_chip == "one-each-from-button":
+        for name in ordered[:odd]:
+            shares[name] += 1
+    else:
+        shares[ordered[0]] += odd
+    return shares
+
+
+def _levels(contributions: dict[str, int], live: set[str]) -> list[tuple[int, tuple[str, ...]]]:
+    """(amount, contenders) of each pot, main pot first, before merging and rake."""
+    pots: list[tuple[int, tuple[str, ...]]] = []
+    previous = 0
+    for level in sorted(set(contributions.values()) - {0}):
+        amount = sum(min(put, level) - min(put, previous) for put in contributions.values())
+        contenders = tuple(name for name, put in contributions.items() if name in live and put >= level)
+        if not contenders:  # only folded seats reached this level: their chips join the pot below
+            if pots:
+                pots[-1] = (pots[-1][0] + amount, pots[-1][1])
+            else:
+                raise SettlementError("every seat that put chips in has folded: nobody can win them")
+        elif pots and pots[-1][1] == contenders:
+            pots[-1] = (pots[-1][0] + amount, contenders)
+        else:
+            pots.append((amount, contenders))
+        previous = level
+    return pots
+
+
+def _boards(board: CardsLike, boards: Optional[Sequence[CardsLike]]) -> list[tuple[Card, ...]]:
+    shared = parse_cards(board)
+    if boards is None:
+        runs = [shared]
+    else:
+        if isinstance(boards, (str, Card)) or len(boards) == 0:
+            raise SettlementError("boards must be a list of one or more boards")
+        runs = []
+        for number, run in enumerate(boards, start=1):
+            cards = parse_cards(run)
+            if cards[: len(shared)] != shared:
+                raise SettlementError(f"board {number} ({format_cards(cards)}) does not start with the board {format_cards(shared)}")
+            runs.append(cards)
+    seen: dict[Card, int] = {}
+    for number, run in enumerate(runs, start=1):
+        if len(run) > 5:
+            raise HandSizeError(f"board {number} has {len(run)} cards; a board has at most 5")
+        for card in run[len(shared):]:
+            if card in seen:
+                raise DuplicateCardError(f"card {card} is on board {seen[card]} and board {number}")
+            seen[card] = number
+    return runs
+
+
+def settle(
+    board: CardsLike,
+    seats: Sequence[Seat],
+    *,
+    button: Union[int, str] = 0,
+    odd_chip: str = "one-each-from-button",
+    rake: Optional[Rake] = None,
+    boards: Optional[Sequence[CardsLike]] = None,
+) -> Settlement:
+    """Settle a hand: return uncalled chips, build the pots, take the rake, show down, split.
+
+    ``seats`` are in table order (clockwise); ``button`` is the button seat's index (or name).
+    See the module docstring for the rules.
+
+    >>> print(settle("", [Seat("A", 10, folded=True), Seat("B", 30), Seat("C", 20, folded=True)]))
+    10 uncalled returned to B.
+    Main pot of 50 to B, uncontested.
+    """
+    seats = list(seats)
+    if len(seats) < 2:
+        raise SettlementError(f"a hand needs at least 2 seats, got {len(seats)}")
+    order: dict[str, int] = {}
+    for index, seat in enumerate(seats):
+        if not isinstance(seat, Seat):
+            raise SettlementError(f"seat {index} is not a Seat: {seat!r}")
+        if seat.name in order:
+            raise SettlementError(f"seat name {seat.name!r} is used twice")
+        order[seat.name] = index
+    if isinstance(button, str):
+        if button not in order:
+            raise SettlementError(f"button {button!r} is not a seat name")
+        button = order[button]
+    if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < len(seats):
+        raise SettlementError(f"button must be a seat index 0..{len(seats) - 1} or a seat name, got {button!r}")
+    if odd_chip not in ODD_CHIP_RULES:
+        raise SettlementError(f"odd_chip must be one of {', '.join(ODD_CHIP_RULES)}, got {odd_chip!r}")
+    if rake is not None and not isinstance(rake, Rake):
+        raise SettlementError(f"rake must be a Rake, got {rake!r}")
+    runs = _boards(board, boards)
+    live = {seat.name for seat in seats if not seat.folded}
+    if not live:
+        raise SettlementError("every seat has folded: somebody must win the pot")
+    _check_cards(seats, runs)
+
+    contributions = {seat.name: seat.contribution for seat in seats}
+    returned = dict.fromkeys(contributions, 0)
+    ranked = sorted(contributions.values(), reverse=True)
+    if ranked[0] > ranked[1]:
+        top = max(contributions, key=lambda name: contributions[name])
+        returned[top] = ranked[0] - ranked[1]
+    in_pots = {name: put - returned[name] for name, put in contributions.items()}
+
+    levels = _levels(in_pots, live)
+    takes_rake = rake is not None and not (rake.no_flop_no_drop and len(runs[0]) < 3)
+    left = rake.cap if rake is not None and rake.cap is not None else None
+    ranks_by_board = None
+    if any(len(contenders) > 1 for _, contenders in levels):
+        ranks_by_board = [_ranks(seats, run, live) for run in runs]
+
+    pots: list[Pot] = []
+    payouts = dict.fromkeys(contributions, 0)
+    total_rake = 0
+    for amount, contenders in levels:
+        cut = 0
+        if takes_rake and rake is not None:
+            cut = int(amount * rake.fraction)
+            if left is not None:
+                cut = min(cut, left)
+                left -= cut
+        total_rake += cut
+        amount -= cut
+        pot = _award(amount, contenders, runs, ranks_by_board, order, button, odd_chip, cut)
+        for name, chips in pot.shares.items():
+            payouts[name] += chips
+        pots.append(pot)
+    return Settlement(tuple(pots), payouts, returned, total_rake, contributions, odd_chip)
+
+
+def _check_cards(seats: Sequence[Seat], runs: list[tuple[Card, ...]]) -> None:
+    owner: dict[Card, str] = {}
+    for number, run in enumerate(runs, start=1):
+        for card in run:
+            owner.setdefault(card, "the board" if len(runs) == 1 else f"board {number}")
+    for seat in seats:
+        for card in seat.hole or ():
+            if card in owner:
+                raise DuplicateCardError(f"card {card} is in seat {seat.name!r}'s hand and in {owner[card]}")
+            owner[card] = f"seat {seat.name!r}'s hand"
+
+
+def _ranks(seats: Sequence[Seat], run: tuple[Card, ...], live: set[str]) -> dict[str, HandRank]:
+    ranks = {}
+    for seat in seats:
+        if seat.name not in live:
+            continue
+        if not seat.hole:
+            raise SettlementError(f"seat {seat.name!r} contests a pot at showdown but has no cards")
+        if len(seat.hole) + len(run) < 5:
+            raise HandSizeError(
+                f"seat {seat.name!r} has {len(seat.hole)} hole cards and the board {len(run)}: "
+                "a showdown needs five cards in all (is the board complete?)"
+            )
+        ranks[seat.name] = evaluate(seat.hole + run)
+    return ranks
+
+
+def _award(amount, contenders, runs, ranks_by_board, order, button, odd_chip, cut) -> Pot:
+    if len(contenders) == 1:
+        shares = {contenders[0]: amount}
+        return Pot(amount, contenders, contenders, shares, None, cut, (BoardResult(runs[0], amount, contenders, None, shares),))
+    each, odd = divmod(amount, len(runs))
+    parts = []
+    shares = dict.fromkeys(contenders, 0)
+    for number, run in enumerate(runs):
+        part = each + (1 if number < odd else 0)
+        ranks = {name: ranks_by_board[number][name] for name in contenders}
+        best = max(rank.value for rank in ranks.values())
+        winners = tuple(name for name in _first_clockwise(contenders, order, button) if ranks[name].value == best)
+        split = _split(part, winners, order, button, odd_chip)
+        for name, chips in split.items():
+            shares[name] += chips
+        parts.append(BoardResult(run, part, winners, ranks[winners[0]].description, split))
+    winners = tuple(name for name in contenders if shares[name])
+    description = " / ".join(dict.fromkeys(part.description for part in parts if part.description))
+    return Pot(amount, contenders, winners or contenders[:0], {n: c for n, c in shares.items() if c},
+               description or None, cut, tuple(parts))
+
+
+def hand_from_json(data: Union[str, dict[str, Any]]) -> dict[str, Any]:
+    """``settle`` keyword arguments from JSON (text or parsed): ``{"board": "...", "seats":
+    [{"name": "A", "contribution": 25, "hole": "8c 7h", "folded": false}, ...], "button": 3,
+    "odd_chip": "...", "rake": {"percent": 5, "cap": 3}, "boards": ["...", "..."]}``.
+
+    >>> hand_from_json('{"board": "", "seats": [{"name": "A", "contribution": 5}, {"name": "B", "contribution": 5}]}')["seats"][0]
+    Seat(name='A', contribution=5, hole=None, folded=False)
+    """
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as error:
+            raise SettlementError(f"hand file is not valid JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise SettlementError("a hand must be a JSON object")
+    known = {"board", "seats", "button", "odd_chip", "rake", "boards"}
+    unknown = set(data) - known
+    if unknown:
+        raise SettlementError(f"unknown field(s) in hand: {', '.join(sorted(unknown))}")
+    seats = data.get("seats")
+    if not isinstance(seats, list):
+        raise SettlementError("a hand needs a list of seats")
+    parsed = []
+    for index, seat in enumerate(seats):
+        if not isinstance(seat, dict):
+            raise SettlementError(f"seat {index} must be an object")
+        extra = set(seat) - {"name", "contribution", "hole", "folded"}
+        if extra:
+            raise SettlementError(f"unknown field(s) in seat {index}: {', '.join(sorted(extra))}")
+        parsed.append(Seat(seat.get("name"), seat.get("contribution"), seat.get("hole") or None,  # type: ignore[arg-type]
+                           seat.get("folded", False)))
+    result: dict[str, Any] = {"board": data.get("board", ""), "seats": parsed}
+    for key in ("button", "odd_chip", "boards"):
+        if key in data:
+            result[key] = data[key]
+    if data.get("rake") is not None:
+        rake = data["rake"]
+        if not isinstance(rake, dict) or "percent" not in rake:
+            raise SettlementError('rake must be an object like {"percent": 5, "cap": 3}')
+        result["rake"] = Rake(rake["percent"], rake.get("cap"), rake.get("no_flop_no_drop", True))
+    return result
