@@ -72,7 +72,7 @@ class Seat:
 
     name: str
     contribution: int
-    hole: Optional[tuple[Card, ...]] = None
+    hole: Any = None  # CardsLike in, a tuple of Cards (or None) once made
     folded: bool = False
 
     def __post_init__(self) -> None:
@@ -186,12 +186,18 @@ class Settlement:
             if len(pot.contenders) == 1:
                 lines.append(f"{title} of {pot.amount}{raked} to {pot.winners[0]}, uncontested.")
                 continue
-            for part in pot.boards:
-                prefix = f"{title}" if len(pot.boards) == 1 else f"{title}, board {format_cards(part.board)}:"
-                won = " and ".join(f"{name} {chips}" for name, chips in part.shares.items())
-                verb = "split by" if len(part.winners) > 1 else "to"
-                amount = pot.amount if len(pot.boards) == 1 else part.amount
-                lines.append(f"{prefix} of {amount}{raked} {verb} {won} with {part.description}.")
+            if len(pot.boards) > 1:
+                lines.append(f"{title} of {pot.amount}{raked}, run {len(pot.boards)} times:")
+            for number, part in enumerate(pot.boards, start=1):
+                if len(part.winners) > 1:
+                    won = "split by " + " and ".join(f"{name} {chips}" for name, chips in part.shares.items())
+                else:
+                    won = f"to {part.winners[0]}"
+                if len(pot.boards) == 1:
+                    lines.append(f"{title} of {pot.amount}{raked} {won} with {part.description}.")
+                else:
+                    cards = format_cards(part.board)
+                    lines.append(f"  board {number} ({cards}): {part.amount} {won} with {part.description}.")
         if self.rake:
             lines.append(f"Rake: {self.rake}.")
         return "\n".join(lines)
@@ -246,7 +252,9 @@ def _boards(board: CardsLike, boards: Optional[Sequence[CardsLike]]) -> list[tup
         for number, run in enumerate(boards, start=1):
             cards = parse_cards(run)
             if cards[: len(shared)] != shared:
-                raise SettlementError(f"board {number} ({format_cards(cards)}) does not start with the board {format_cards(shared)}")
+                raise SettlementError(
+                    f"board {number} ({format_cards(cards)}) does not start with the board {format_cards(shared)}"
+                )
             runs.append(cards)
     seen: dict[Card, int] = {}
     for number, run in enumerate(runs, start=1):
@@ -368,7 +376,8 @@ def _ranks(seats: Sequence[Seat], run: tuple[Card, ...], live: set[str]) -> dict
 def _award(amount, contenders, runs, ranks_by_board, order, button, odd_chip, cut) -> Pot:
     if len(contenders) == 1:
         shares = {contenders[0]: amount}
-        return Pot(amount, contenders, contenders, shares, None, cut, (BoardResult(runs[0], amount, contenders, None, shares),))
+        whole = BoardResult(runs[0], amount, contenders, None, shares)
+        return Pot(amount, contenders, contenders, shares, None, cut, (whole,))
     each, odd = divmod(amount, len(runs))
     parts = []
     shares = dict.fromkeys(contenders, 0)
@@ -392,7 +401,8 @@ def hand_from_json(data: Union[str, dict[str, Any]]) -> dict[str, Any]:
     [{"name": "A", "contribution": 25, "hole": "8c 7h", "folded": false}, ...], "button": 3,
     "odd_chip": "...", "rake": {"percent": 5, "cap": 3}, "boards": ["...", "..."]}``.
 
-    >>> hand_from_json('{"board": "", "seats": [{"name": "A", "contribution": 5}, {"name": "B", "contribution": 5}]}')["seats"][0]
+    >>> text = '{"seats": [{"name": "A", "contribution": 5}, {"name": "B", "contribution": 5}]}'
+    >>> hand_from_json(text)["seats"][0]
     Seat(name='A', contribution=5, hole=None, folded=False)
     """
     if isinstance(data, str):
