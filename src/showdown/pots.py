@@ -322,9 +322,8 @@ def settle(
     levels = _levels(in_pots, live)
     takes_rake = rake is not None and not (rake.no_flop_no_drop and len(runs[0]) < 3)
     left = rake.cap if rake is not None and rake.cap is not None else None
-    ranks_by_board = None
-    if any(len(contenders) > 1 for _, contenders in levels):
-        ranks_by_board = [_ranks(seats, run, live) for run in runs]
+    at_showdown = {name for _, contenders in levels if len(contenders) > 1 for name in contenders}
+    ranks_by_board = [_ranks(seats, run, at_showdown) for run in runs] if at_showdown else None
 
     pots: list[Pot] = []
     payouts = dict.fromkeys(contributions, 0)
@@ -357,18 +356,19 @@ def _check_cards(seats: Sequence[Seat], runs: list[tuple[Card, ...]]) -> None:
             owner[card] = f"seat {seat.name!r}'s hand"
 
 
-def _ranks(seats: Sequence[Seat], run: tuple[Card, ...], live: set[str]) -> dict[str, HandRank]:
+def _ranks(seats: Sequence[Seat], run: tuple[Card, ...], at_showdown: set[str]) -> dict[str, HandRank]:
     ranks = {}
     for seat in seats:
-        if seat.name not in live:
+        if seat.name not in at_showdown:
             continue
         if not seat.hole:
             raise SettlementError(f"seat {seat.name!r} contests a pot at showdown but has no cards")
-        if len(seat.hole) + len(run) < 5:
+        if len(run) < 5:
             raise HandSizeError(
-                f"seat {seat.name!r} has {len(seat.hole)} hole cards and the board {len(run)}: "
-                "a showdown needs five cards in all (is the board complete?)"
+                f"a pot is contested at showdown but the board has {len(run)} cards: a showdown needs all five"
             )
+        if len(seat.hole) + len(run) > 7:
+            raise HandSizeError(f"seat {seat.name!r} has {len(seat.hole)} hole cards: a hold'em hand has at most two")
         ranks[seat.name] = evaluate(seat.hole + run)
     return ranks
 
