@@ -674,7 +674,6 @@ def showdown_all_in(stacks, holes, board, folded: set[int]) -> tuple[list[int], 
 
 
 def test_pokerkit_differential():
-    pytest.importorskip("pokerkit")
     rng = random.Random(20240607)
     same_structure = no_odd = loose = 0
     with warnings.catch_warnings():
