@@ -139,27 +139,29 @@ def _value_histogram_7():
     """Count every 7-card hand by value: ``counts[value]`` over all C(52, 7) hands.
 
     Cards are added one at a time to running keys and bits; when the first six cards hold no
-    four of a suit, the seventh cannot make a flush and only the rank table is read.
+    four of a suit, the seventh cannot make a flush and only the rank table is read. Card
+    indices are unsigned so that numba adds no negative-index wraparound to the loops.
     """
     counts = np.zeros(9 << 12, dtype=np.uint32)
     four_check = np.uint64(0x1111 << SUIT_SHIFT)
-    for a in range(46):
+    one = np.uint64(1)
+    for a in range(np.uint64(46)):
         ka, ba = _KEY_INIT + CARD_KEYS[a], CARD_BITS[a]
-        for b in range(a + 1, 47):
+        for b in range(a + one, np.uint64(47)):
             kb, bb = ka + CARD_KEYS[b], ba | CARD_BITS[b]
-            for c in range(b + 1, 48):
+            for c in range(b + one, np.uint64(48)):
                 kc, bc = kb + CARD_KEYS[c], bb | CARD_BITS[c]
-                for d in range(c + 1, 49):
+                for d in range(c + one, np.uint64(49)):
                     kd, bd = kc + CARD_KEYS[d], bc | CARD_BITS[d]
-                    for e in range(d + 1, 50):
+                    for e in range(d + one, np.uint64(50)):
                         ke, be = kd + CARD_KEYS[e], bd | CARD_BITS[e]
-                        for f in range(e + 1, 51):
+                        for f in range(e + one, np.uint64(51)):
                             kf, bf = ke + CARD_KEYS[f], be | CARD_BITS[f]
                             if (kf + four_check) & _FLUSH_CHECK:
-                                for g in range(f + 1, 52):
+                                for g in range(f + one, np.uint64(52)):
                                     counts[_hand_value(kf + CARD_KEYS[g], bf | CARD_BITS[g])] += 1
                             else:
-                                for g in range(f + 1, 52):
+                                for g in range(f + one, np.uint64(52)):
                                     counts[_rank_value(kf + CARD_KEYS[g])] += 1
     return counts
 
