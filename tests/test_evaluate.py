@@ -763,3 +763,20 @@ def test_evaluate_many_writes_into_a_given_buffer():
 def test_evaluate_many_rejects_an_unsuitable_buffer(buffer):
     with pytest.raises(ShowdownError, match="out must be"):
         evaluate_many(random_hands(seed=12, n=1000, k=7), out=buffer)
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+@pytest.mark.parametrize("n_jobs", [1, 2])
+def test_unchecked_evaluation_matches_checked_on_valid_rows(k, n_jobs):
+    ids = random_hands(seed=20 + k, n=120_000, k=k)
+    expected = evaluate_many(ids, n_jobs=n_jobs)
+    assert evaluate_many(ids, n_jobs=n_jobs, check=False).tolist() == expected.tolist()
+    assert evaluate_many(ids.astype(np.int64), n_jobs=n_jobs, check=False).tolist() == expected.tolist()
+
+
+def test_unchecked_evaluation_of_bad_rows_reads_nothing_out_of_bounds():
+    bad = np.array([[255, 0, 1, 2, 3, 4, 5], [-1, 300, 2**40, 7, 8, 9, 10], [9, 9, 9, 9, 9, 9, 9]], dtype=np.int64)
+    values = evaluate_many(bad, check=False)  # meaningless values, but no crash and no error
+    assert values.shape == (3,) and values.dtype == np.int32
+    with pytest.raises(CardParseError, match="row 0"):
+        evaluate_many(bad)

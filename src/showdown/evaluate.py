@@ -315,14 +315,18 @@ def _first_bad_row(ids: np.ndarray) -> ShowdownError:
     return DuplicateCardError(f"row {row}: card {CARDS[repeated_id]} appears more than once (row {values})")
 
 
-def evaluate_many(ids: Any, n_jobs: Optional[int] = None, *, out: Optional[np.ndarray] = None) -> np.ndarray:
+def evaluate_many(
+    ids: Any, n_jobs: Optional[int] = None, *, out: Optional[np.ndarray] = None, check: bool = True
+) -> np.ndarray:
     """Evaluate an (N, k) array of card ids (k = 5, 6 or 7; 1..4 for partial hands) in bulk.
 
     Returns an int32 array of N hand values. ``n_jobs`` threads (default: all numba threads).
     Any integer dtype works; ``uint8`` is the fastest. A row with an id outside 0..51 or a
     repeated card raises an error naming the first such row. ``out``, a C-contiguous int32
     array of length N, receives the values instead of a new array (saves the allocation when
-    evaluating batch after batch).
+    evaluating batch after batch). ``check=False`` skips the duplicate and range check for
+    rows known to be valid (such as rows showdown dealt itself): about 15% faster, and a bad id
+    still reads nothing out of bounds, but a bad row's value is then meaningless.
 
     >>> evaluate_many([[51, 47, 43, 39, 35], [0, 1, 2, 3, 4]]).tolist()
     [32777, 28673]
@@ -340,12 +344,12 @@ def evaluate_many(ids: Any, n_jobs: Optional[int] = None, *, out: Optional[np.nd
     ):
         raise ShowdownError(f"out must be a writable C-contiguous int32 array of shape ({len(array)},)")
     workers = thread_count(n_jobs, len(array))
+    check = bool(check)
     if workers == 1:
-        evaluate_rows = kernel._evaluate_rows_7 if array.shape[1] == 7 else kernel._evaluate_rows
-        bad = evaluate_rows(array, out)
+        bad = kernel._evaluate_rows_any(array, out, check)
     else:
         with threads(workers):
-            bad = kernel._evaluate_rows_parallel(array, out, 8 * workers)
+            bad = kernel._evaluate_rows_parallel(array, out, 8 * workers, check)
     if bad:
         raise _first_bad_row(array)
     return out

@@ -118,19 +118,63 @@ def _evaluate_rows_7(ids, out):
     return bad != 0
 
 
-@njit(cache=True, nogil=True, parallel=True)
-def _evaluate_rows_parallel(ids, out, n_chunks):
-    """``_evaluate_rows`` over ``n_chunks`` contiguous chunks in parallel."""
+@njit(cache=True, nogil=True)
+def _evaluate_rows_unchecked(ids, out):
+    """``_evaluate_rows`` for trusted rows: no duplicate check, flushes valued on a branch.
+
+    Ids outside 0..51 still only read the poison table entries (no memory is read out of
+    bounds), but a bad row's value is meaningless. Returns False (nothing was checked).
+    """
     n, k = ids.shape
+    for i in range(n):
+        key = _KEY_INIT
+        for j in range(k):
+            key += CARD_KEYS[_card(ids[i, j])]
+        if key & _FLUSH_CHECK:
+            bits = np.uint64(0)
+            for j in range(k):
+                bits |= CARD_BITS[_card(ids[i, j])]
+            out[i] = _hand_value(key, bits)
+        else:
+            out[i] = _rank_value(key)
+    return False
+
+
+@njit(cache=True, nogil=True)
+def _evaluate_rows_7_unchecked(ids, out):
+    """``_evaluate_rows_unchecked`` unrolled for seven cards."""
+    for i in range(ids.shape[0]):
+        c0, c1, c2, c3 = _card(ids[i, 0]), _card(ids[i, 1]), _card(ids[i, 2]), _card(ids[i, 3])
+        c4, c5, c6 = _card(ids[i, 4]), _card(ids[i, 5]), _card(ids[i, 6])
+        key = (_KEY_INIT + CARD_KEYS[c0]) + (CARD_KEYS[c1] + CARD_KEYS[c2])
+        key += (CARD_KEYS[c3] + CARD_KEYS[c4]) + (CARD_KEYS[c5] + CARD_KEYS[c6])
+        if key & _FLUSH_CHECK:
+            bits = (CARD_BITS[c0] | CARD_BITS[c1]) | (CARD_BITS[c2] | CARD_BITS[c3])
+            bits |= (CARD_BITS[c4] | CARD_BITS[c5]) | CARD_BITS[c6]
+            out[i] = _hand_value(key, bits)
+        else:
+            out[i] = _rank_value(key)
+    return False
+
+
+@njit(cache=True, nogil=True)
+def _evaluate_rows_any(ids, out, check):
+    """The right serial kernel for the row length and ``check``."""
+    if ids.shape[1] == 7:
+        return _evaluate_rows_7(ids, out) if check else _evaluate_rows_7_unchecked(ids, out)
+    return _evaluate_rows(ids, out) if check else _evaluate_rows_unchecked(ids, out)
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def _evaluate_rows_parallel(ids, out, n_chunks, check):
+    """``_evaluate_rows_any`` over ``n_chunks`` contiguous chunks in parallel."""
+    n = ids.shape[0]
     bad = np.zeros(n_chunks, dtype=np.bool_)
     size = (n + n_chunks - 1) // n_chunks
     for chunk in prange(n_chunks):
         lo = min(n, chunk * size)
         hi = min(n, lo + size)
-        if k == 7:
-            bad[chunk] = _evaluate_rows_7(ids[lo:hi], out[lo:hi])
-        else:
-            bad[chunk] = _evaluate_rows(ids[lo:hi], out[lo:hi])
+        bad[chunk] = _evaluate_rows_any(ids[lo:hi], out[lo:hi], check)
     return bad.any()
 
 
