@@ -23,6 +23,7 @@ from showdown.compare import ShowdownResult, showdown
 from showdown.errors import CardParseError, DuplicateCardError, HandSizeError, ShowdownError
 from showdown.evaluate import Category, Census, HandRank, census, evaluate, evaluate_many
 from showdown.pots import BoardResult, Pot, Rake, Seat, Settlement, SettlementError, settle
+from showdown.ranges import Range, RangeParseError
 
 __all__ = [
     "BoardResult",
@@ -38,6 +39,8 @@ __all__ = [
     "HandSizeError",
     "Pot",
     "Rake",
+    "Range",
+    "RangeParseError",
     "Rank",
     "ShowdownError",
     "Seat",

@@ -1,0 +1,528 @@
+"""Hand ranges in the notation players know: ``Range("TT+, AQs+, KQo, 0.5(A5s-A2s)")``.
+
+A range gives some of the 1326 two-card combos a weight in (0, 1]. The notation, strictly parsed
+(every token is either understood or rejected with a :class:`RangeParseError` naming it and its
+position; nothing is silently ignored):
+
+==========================  ==============================================================
+``TT``  ``TT+``  ``22-55``  a pair, that pair and every higher pair, the pairs between (6 each)
+``AKs``  ``AKo``  ``AK``    a suited class (4 combos), offsuit (12), both (16)
+``A2s+``  ``KTo+``  ``Q9+`` the kicker rising to one below the top card: A2s+ is A2s..AKs
+``A5s-A2s``  ``KQo-KTo``    the classes between, same top card and suffix, either end first
+``AhKh``                    one exact combo (any card notation of :func:`~showdown.parse_cards`)
+``random``                  all 1326 combos
+``top 10%``                 the best classes by :data:`~showdown.preflop_order.PREFLOP_ORDER`
+``KQo:0.5``                 a weight for one token
+``0.5(KQo, AJs)``           a weight for a group of tokens (groups do not nest)
+==========================  ==============================================================
+
+Tokens are separated by commas and/or whitespace; ranks and suffixes are case-insensitive, but
+the higher rank comes first (``KAs`` is an error). Decisions where the notation is ambiguous:
+
+* ``AK+`` (a ``+`` on a class whose kicker is already the highest below its top card: ``AK+``,
+  ``KQs+``, ``65o+``) is an error, since some players read it as "AK and better" and others as
+  plain AK; write ``AK`` or, e.g., ``AQ+``.
+* Weights are in (0, 1]; a weight of 0 is an error (leave the hand out instead).
+* The same combo named twice with the same weight is fine (``TT+, AA``); with different
+  weights it is an error naming both tokens (``AK, AKs:0.5``): no "later entry wins".
+* ``top N%`` (``0 < N <= 100``, e.g. ``top 2.5%``) takes whole classes in the preflop order
+  until at least N% of the 1326 combos are covered, so it rounds *up* to the next whole class:
+  ``top 10%`` is the smallest prefix of the order with at least 132.6 combos.
+* Empty text (or only separators) is an error; an empty range can be built with
+  ``Range.from_combos([])`` and prints as ``''``.
+
+``str(range)`` is a canonical compact form that parses back to the same combos and weights.
+
+>>> r = Range("TT+, AKs, 0.5(KQo)")
+>>> len(r), str(r)
+(46, 'TT+, AKs, 0.5(KQo)')
+>>> len(Range("A2s+")), len(Range("KQo-KTo")), len(Range("random"))
+(48, 36, 1326)
+>>> len(r.remove(board="Ks Td 2c"))
+36
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any, Optional, Union
+
+import numpy as np
+
+from showdown.cards import _TOKENS, CARDS, RANK_CHARS, Card, CardsLike, parse_cards
+from showdown.errors import ShowdownError
+from showdown.preflop_order import PREFLOP_ORDER
+
+__all__ = ["Range", "RangeParseError", "N_COMBOS", "top_classes"]
+
+N_COMBOS = 1326
+"""All two-card combos: C(52, 2)."""
+
+
+class RangeParseError(ShowdownError):
+    """Range text that cannot be parsed (the message names the token and its position)."""
+
+
+# --- combo indexing: combo (high id, low id) <-> 0..1325 ------------------------------------
+_INDEX = np.full((52, 52), -1, dtype=np.int64)
+_COMBO_IDS = np.empty((N_COMBOS, 2), dtype=np.uint8)
+for _high in range(52):
+    for _low in range(_high):
+        _i = _high * (_high - 1) // 2 + _low
+        _INDEX[_high, _low] = _INDEX[_low, _high] = _i
+        _COMBO_IDS[_i] = (_high, _low)
+_COMBO_IDS.setflags(write=False)
+_ORDER = np.arange(N_COMBOS - 1, -1, -1)  # listing order: AsAh first, 2d2c last
+
+
+def _class_indices(high: int, low: int, kind: str) -> np.ndarray:
+    """Combo indices of a class: ranks 0..12, kind 's', 'o' or '' (pairs, or both for non-pairs)."""
+    if high == low:
+        pairs = [(4 * high + a, 4 * high + b) for a in range(4) for b in range(a)]
+        return np.array([_INDEX[x, y] for x, y in pairs])
+    suited = [(4 * high + s, 4 * low + s) for s in range(4)]
+    offsuit = [(4 * high + a, 4 * low + b) for a in range(4) for b in range(4) if a != b]
+    chosen = {"s": suited, "o": offsuit, "": suited + offsuit}[kind]
+    return np.array([_INDEX[x, y] for x, y in chosen])
+
+
+def _class_name(high: int, low: int, kind: str) -> str:
+    return RANK_CHARS[high] + RANK_CHARS[low] + ("" if high == low else kind)
+
+
+_CLASS_INDICES: dict[str, np.ndarray] = {}
+for _high in range(13):
+    for _low in range(_high + 1):
+        for _kind in ("",) if _high == _low else ("s", "o"):
+            _CLASS_INDICES[_class_name(_high, _low, _kind)] = _class_indices(_high, _low, _kind)
+
+
+def top_classes(percent: float) -> tuple[str, ...]:
+    """The classes of ``top {percent}%``: the shortest prefix of the preflop order covering at
+    least ``percent``% of the 1326 combos (rounded up to whole classes).
+
+    >>> top_classes(1)
+    ('AA', 'KK', 'QQ')
+    >>> len(top_classes(100))
+    169
+    """
+    if not 0 < percent <= 100:
+        raise RangeParseError(f"top {percent}% is outside 0 < N <= 100")
+    target = percent * N_COMBOS / 100
+    covered = 0
+    for count, name in enumerate(PREFLOP_ORDER, start=1):
+        covered += len(_CLASS_INDICES[name])
+        if covered >= target - 1e-9:
+            return PREFLOP_ORDER[:count]
+    return PREFLOP_ORDER
+
+
+# --- parsing ---------------------------------------------------------------------------------
+class _Reason(Exception):
+    """Why a token is bad; the parser adds the token and its position."""
+
+
+_NUMBER = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+_PERCENT = re.compile(r"(" + _NUMBER.pattern + r")%")
+_SUITS = {char for text in _TOKENS for char in text[1:] if len(text) == 2}
+
+
+def _weight(text: str) -> float:
+    if not _NUMBER.fullmatch(text):
+        raise _Reason(f"{text!r} is not a weight (expected a number in (0, 1] such as 0.5)")
+    value = float(text)
+    if value == 0:
+        raise _Reason("a weight of 0 would remove the hand: leave it out instead")
+    if not 0 < value <= 1:
+        raise _Reason(f"weight {text} is outside (0, 1]")
+    return value
+
+
+def _rank(char: str) -> int:
+    index = RANK_CHARS.find(char.upper()) if len(char) == 1 else -1
+    if index < 0:
+        raise _Reason(f"{char!r} is not a rank (use 23456789TJQKA)")
+    return index
+
+
+def _class_spec(text: str) -> tuple[int, int, str]:
+    """(high rank, low rank, kind) of ``AKs``, ``AKo``, ``AK`` or ``TT``."""
+    if text in _TOKENS:
+        raise _Reason(f"{text!r} is one card; a hand has two (e.g. AhKh, or a class such as AKs)")
+    if len(text) not in (2, 3):
+        raise _Reason(f"{text!r} is not a hand (expected e.g. TT, AKs, AKo, AK, AhKh, TT+, A5s-A2s)")
+    high, low = _rank(text[0]), _rank(text[1])
+    kind = text[2:].lower()
+    if kind and kind not in ("s", "o"):
+        raise _Reason(f"{text[2]!r} is not s (suited) or o (offsuit)")
+    if high == low and kind:
+        raise _Reason("a pair cannot be suited or offsuit")
+    if high < low:
+        raise _Reason(f"write the higher rank first: {_class_name(low, high, kind)!r}")
+    return high, low, kind
+
+
+def _hand_indices(text: str) -> np.ndarray:
+    """Combo indices of one hand expression (no weight)."""
+    if text.lower() == "random":
+        return np.arange(N_COMBOS)
+    if len(text) == 4 and text[1].lower() in _SUITS and text[3].lower() in _SUITS:
+        first, second = _TOKENS.get(text[:2]), _TOKENS.get(text[2:])
+        if first is None or second is None:
+            bad = text[:2] if first is None else text[2:]
+            raise _Reason(f"{bad!r} is not a card")
+        if first == second:
+            raise _Reason(f"card {first} appears twice in one combo")
+        return np.array([_INDEX[first.id, second.id]])
+    if "-" in text:
+        ends = text.split("-")
+        if len(ends) != 2:
+            raise _Reason("a span has two ends, e.g. 22-55 or A5s-A2s")
+        (h1, l1, k1), (h2, l2, k2) = _class_spec(ends[0]), _class_spec(ends[1])
+        if (h1 == l1) != (h2 == l2):
+            raise _Reason("a span cannot mix a pair and a non-pair (e.g. 22-55 or A5s-A2s)")
+        if h1 == l1:
+            low, high = sorted((h1, h2))
+            return np.concatenate([_class_indices(r, r, "") for r in range(low, high + 1)])
+        if h1 != h2:
+            raise _Reason("both ends of a span need the same top card (e.g. A5s-A2s)")
+        if k1 != k2:
+            raise _Reason("both ends of a span need the same suffix (s, o or none)")
+        low, high = sorted((l1, l2))
+        return np.concatenate([_class_indices(h1, k, k1) for k in range(low, high + 1)])
+    if text.endswith("+"):
+        high, low, kind = _class_spec(text[:-1])
+        if high == low:
+            return np.concatenate([_class_indices(r, r, "") for r in range(low, 13)])
+        if low == high - 1:
+            raise _Reason(
+                f"ambiguous: {RANK_CHARS[low]} is already the highest kicker below {RANK_CHARS[high]}, so '+' "
+                f"adds nothing; write {text[:-1]!r} (or e.g. {_class_name(high, low - 1, kind) + '+'!r})"
+                if low > 0
+                else f"ambiguous: write {text[:-1]!r}"
+            )
+        return np.concatenate([_class_indices(high, k, kind) for k in range(low, high)])
+    high, low, kind = _class_spec(text)
+    return _class_indices(high, low, kind)
+
+
+def _tokenize(text: str) -> list[tuple[str, int]]:
+    """Words and parentheses with their 0-based positions; commas and whitespace separate."""
+    tokens = []
+    i, n = 0, len(text)
+    while i < n:
+        char = text[i]
+        if char.isspace() or char == ",":
+            i += 1
+        elif char in "()":
+            tokens.append((char, i))
+            i += 1
+        else:
+            j = i
+            while j < n and not (text[j].isspace() or text[j] in ",()"):
+                j += 1
+            tokens.append((text[i:j], i))
+            i = j
+    return tokens
+
+
+def _parse(text: str) -> np.ndarray:
+    """The (1326,) weight array of range text."""
+
+    def error(token: str, position: int, reason: str) -> RangeParseError:
+        return RangeParseError(f"bad range token {token!r} at position {position + 1} of {text!r}: {reason}")
+
+    tokens = _tokenize(text)
+    if not tokens:
+        raise RangeParseError(f"empty range {text!r} (use e.g. 'random' for every hand)")
+    weights = np.zeros(N_COMBOS)
+    source: dict[int, tuple[str, int]] = {}  # combo index -> the token that set it
+    group: Optional[tuple[float, str, int]] = None  # (weight, token, position) of an open group
+    group_size = 0
+    i = 0
+    while i < len(tokens):
+        token, position = tokens[i]
+        i += 1
+        if token == "(":
+            reason = "groups do not nest" if group else "a group needs a weight before '(' such as 0.5(KQo, AJs)"
+            raise error(token, position, reason)
+        if token == ")":
+            if group is None:
+                raise error(token, position, "')' without a group to close")
+            if group_size == 0:
+                raise error(group[1] + ")", group[2], "empty group")
+            group = None
+            continue
+        if i < len(tokens) and tokens[i][0] == "(":
+            if group is not None:
+                raise error(token + "(", position, "groups do not nest")
+            try:
+                group = (_weight(token), token + "(", position)
+            except _Reason as reason:
+                raise error(token + "(", position, str(reason)) from None
+            group_size = 0
+            i += 1
+            continue
+        if token.lower() == "top" and i < len(tokens) and tokens[i][0] not in "()":
+            token = f"{token} {tokens[i][0]}"
+            i += 1
+        try:
+            expression, colon, weight_text = token.partition(":")
+            if colon and group is not None:
+                raise _Reason(f"a weight inside the group {group[1]}...) which already gives one")
+            weight = _weight(weight_text) if colon else (group[0] if group else 1.0)
+            if expression.lower().startswith("top"):
+                words = expression.split(None, 1)
+                rest = expression[3:] if len(words) == 1 else words[1]
+                match = _PERCENT.fullmatch(rest)
+                if words[0].lower() != "top" and not match:
+                    raise _Reason(f"{expression!r} is not a hand")
+                if not match:
+                    raise _Reason("expected a percentage after 'top', e.g. top 10%")
+                percent = float(match.group(1))
+                if not 0 < percent <= 100:
+                    raise _Reason(f"top {match.group(1)}% is outside 0 < N <= 100")
+                indices = np.concatenate([_CLASS_INDICES[name] for name in top_classes(percent)])
+            else:
+                try:
+                    indices = _hand_indices(expression)
+                except _Reason:
+                    if _NUMBER.fullmatch(expression) and not colon:  # '0.5' but not '32' (a hand)
+                        raise _Reason(
+                            "a weight must be followed by a group in parentheses, e.g. 0.5(KQo, AJs)"
+                        ) from None
+                    raise
+        except _Reason as reason:
+            raise error(token, position, str(reason)) from None
+        group_size += 1
+        clashes = indices[(weights[indices] != 0) & (weights[indices] != weight)]
+        if len(clashes):
+            combo = _combo_text(int(clashes[0]))
+            earlier, where = source[int(clashes[0])]
+            raise error(
+                token,
+                position,
+                f"combo {combo} already has weight {weights[clashes[0]]:g} from {earlier!r} at position "
+                f"{where + 1}; give each combo one weight",
+            )
+        for index in indices[weights[indices] == 0].tolist():
+            source[index] = (token, position)
+        weights[indices] = weight
+    if group is not None:
+        raise error(group[1], group[2], "group not closed with ')'")
+    return weights
+
+
+# --- canonical text --------------------------------------------------------------------------
+def _combo_text(index: int) -> str:
+    high, low = _COMBO_IDS[index]
+    return f"{CARDS[high]}{CARDS[low]}"
+
+
+def _runs(values: list[int]) -> list[tuple[int, int]]:
+    """Runs of consecutive ints as (low, high), highest run first."""
+    runs: list[tuple[int, int]] = []
+    for value in sorted(values):
+        if runs and runs[-1][1] == value - 1:
+            runs[-1] = (runs[-1][0], value)
+        else:
+            runs.append((value, value))
+    return runs[::-1]
+
+
+def _describe(members: np.ndarray) -> list[str]:
+    """Compact tokens for a boolean (1326,) set of combos."""
+    if members.all():
+        return ["random"]
+    full = {name for name, indices in _CLASS_INDICES.items() if members[indices].all()}
+    parts = []
+    for low, high in _runs([r for r in range(13) if _class_name(r, r, "") in full]):
+        pair = RANK_CHARS[low] * 2
+        if low == high:
+            parts.append(pair)
+        elif high == 12:
+            parts.append(pair + "+")
+        else:
+            parts.append(f"{pair}-{RANK_CHARS[high] * 2}")
+    for top in range(12, 0, -1):
+        suited = _runs([k for k in range(top) if _class_name(top, k, "s") in full])
+        offsuit = _runs([k for k in range(top) if _class_name(top, k, "o") in full])
+        both = [run for run in suited if run in offsuit]
+        suited_only = [run for run in suited if run not in both]
+        offsuit_only = [run for run in offsuit if run not in both]
+        for kind, runs in (("", both), ("s", suited_only), ("o", offsuit_only)):
+            for low, high in runs:
+                if low == high:
+                    parts.append(_class_name(top, low, kind))
+                elif high == top - 1:
+                    parts.append(_class_name(top, low, kind) + "+")
+                else:
+                    parts.append(f"{_class_name(top, high, kind)}-{_class_name(top, low, kind)}")
+    covered = np.zeros(N_COMBOS, dtype=bool)
+    for name in full:
+        covered[_CLASS_INDICES[name]] = True
+    parts += [_combo_text(int(i)) for i in _ORDER if members[i] and not covered[i]]
+    return parts
+
+
+# --- the Range -------------------------------------------------------------------------------
+class Range:
+    """A weighted set of two-card combos, parsed from the notation players know.
+
+    ``len`` counts the combos; iteration yields ``((high card, low card), weight)``; ``combos``
+    and ``weights`` are the NumPy arrays for the equity engine. Ranges are immutable and compare
+    equal when they hold the same combos with the same weights.
+
+    >>> r = Range("QQ+, AKs:0.5")
+    >>> len(r), r.combos.shape, sorted(set(r.weights.tolist()))
+    (22, (22, 2), [0.5, 1.0])
+    >>> next(iter(r))
+    ((Card('As'), Card('Ah')), 1.0)
+    >>> Range("AK") == Range("AKo, AKs")
+    True
+    """
+
+    __slots__ = ("_weights", "_text")
+    _weights: np.ndarray
+    _text: Optional[str]
+
+    def __init__(self, text: Union[str, Range]) -> None:
+        if isinstance(text, Range):
+            self._weights, self._text = text._weights, text._text
+            return
+        if not isinstance(text, str):
+            raise RangeParseError(f"a range is text such as 'TT+, AKs', got {type(text).__name__}")
+        weights = _parse(text)
+        weights.setflags(write=False)
+        self._weights = weights
+        self._text = None
+
+    @classmethod
+    def _from_weights(cls, weights: np.ndarray) -> Range:
+        result = object.__new__(cls)
+        weights = np.array(weights, dtype=np.float64)
+        weights.setflags(write=False)
+        result._weights, result._text = weights, None
+        return result
+
+    @classmethod
+    def from_combos(cls, combos: Iterable[CardsLike], weights: Optional[Iterable[float]] = None) -> Range:
+        """A range from explicit two-card combos (each ``CardsLike``) and optional weights (default 1).
+
+        >>> Range.from_combos(["AhKh", "AsKs"], [0.5, 0.5])
+        Range('0.5(AsKs, AhKh)')
+        >>> str(Range.from_combos([]))
+        ''
+        """
+        combos = list(combos)
+        values = [1.0] * len(combos) if weights is None else [float(w) for w in weights]
+        if len(values) != len(combos):
+            raise RangeParseError(f"{len(combos)} combos but {len(values)} weights")
+        result = np.zeros(N_COMBOS)
+        for position, (combo, weight) in enumerate(zip(combos, values, strict=True)):
+            cards = parse_cards(combo)
+            if len(cards) != 2:
+                raise RangeParseError(f"combo {position}: expected two cards, got {len(cards)} in {combo!r}")
+            if not 0 < weight <= 1:
+                text = " ".join(map(str, cards))
+                raise RangeParseError(f"combo {position} ({text}): weight {weight} is outside (0, 1]")
+            index = _INDEX[cards[0].id, cards[1].id]
+            if result[index] not in (0, weight):
+                raise RangeParseError(
+                    f"combo {position} ({_combo_text(index)}): weight {weight} conflicts with {result[index]:g}"
+                )
+            result[index] = weight
+        return cls._from_weights(result)
+
+    @classmethod
+    def top(cls, percent: float) -> Range:
+        """The best ``percent``% of hands by the preflop order (see :func:`top_classes`).
+
+        >>> str(Range.top(3)), len(Range.top(3))
+        ('88+', 42)
+        """
+        return cls(f"top {percent!r}%")
+
+    def _mask(self) -> np.ndarray:
+        return np.flatnonzero(self._weights[_ORDER] != 0)
+
+    @property
+    def combos(self) -> np.ndarray:
+        """An (n, 2) uint8 array of card ids, higher card first, strongest-id combos first."""
+        return _COMBO_IDS[_ORDER[self._mask()]].copy()
+
+    @property
+    def weights(self) -> np.ndarray:
+        """The (n,) float64 weights, aligned with :attr:`combos`."""
+        return self._weights[_ORDER[self._mask()]].copy()
+
+    def __len__(self) -> int:
+        return int(np.count_nonzero(self._weights))
+
+    def __iter__(self) -> Iterator[tuple[tuple[Card, Card], float]]:
+        for index in _ORDER[self._mask()].tolist():
+            high, low = _COMBO_IDS[index]
+            yield (CARDS[high], CARDS[low]), float(self._weights[index])
+
+    def __contains__(self, combo: object) -> bool:
+        try:
+            cards = parse_cards(combo)  # type: ignore[arg-type]
+        except ShowdownError:
+            return False
+        return len(cards) == 2 and bool(self._weights[_INDEX[cards[0].id, cards[1].id]])
+
+    def weight(self, combo: CardsLike) -> float:
+        """The weight of one combo (0 when it is not in the range).
+
+        >>> Range("AKs:0.5").weight("KhAh")
+        0.5
+        """
+        cards = parse_cards(combo)
+        if len(cards) != 2:
+            raise RangeParseError(f"a combo has two cards, got {len(cards)} in {combo!r}")
+        return float(self._weights[_INDEX[cards[0].id, cards[1].id]])
+
+    def without(self, cards: CardsLike) -> Range:
+        """A new range without every combo that holds one of ``cards``.
+
+        >>> len(Range("AA, KK").without("As"))
+        9
+        """
+        dead = np.zeros(52, dtype=bool)
+        for card in parse_cards(cards, allow_duplicates=True):
+            dead[card.id] = True
+        touching = dead[_COMBO_IDS[:, 0]] | dead[_COMBO_IDS[:, 1]]
+        return Range._from_weights(np.where(touching, 0.0, self._weights))
+
+    def remove(self, board: CardsLike = "", dead: CardsLike = "") -> Range:
+        """A new range without the combos that touch the ``board`` or ``dead`` cards.
+
+        >>> len(Range("AKs").remove(board="Ah 7c 2d", dead="Ks"))
+        2
+        """
+        return self.without([*parse_cards(board, allow_duplicates=True), *parse_cards(dead, allow_duplicates=True)])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Range):
+            return NotImplemented
+        return bool(np.array_equal(self._weights, other._weights))
+
+    def __hash__(self) -> int:
+        return hash(self._weights.tobytes())
+
+    def __str__(self) -> str:
+        if self._text is None:
+            parts = []
+            for weight in sorted(set(self._weights[self._weights != 0].tolist()), reverse=True):
+                tokens = ", ".join(_describe(self._weights == weight))
+                parts.append(tokens if weight == 1 else f"{weight!r}({tokens})")
+            self._text = ", ".join(parts)
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Range({str(self)!r})"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: the canonical text, the number of combos and their total weight."""
+        return {"range": str(self), "combos": len(self), "weight": float(self._weights.sum())}
