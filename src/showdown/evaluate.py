@@ -88,16 +88,17 @@ def _flush_value(cards: Iterable[Card], key: int) -> int:
     return _FLUSH_VALUES[ranks]
 
 
-def _value(cards: tuple[Card, ...]) -> int:
-    """Value of 1..7 distinct parsed cards."""
-    key = KEY_INIT
-    for card in cards:
-        key += _KEY_OF[card]
-    key &= _KEY_BITS
+def _value_of_key(key: int, cards: Iterable[Card]) -> int:
+    """The value of a hand from its key (the card-bit part masked off) and its cards."""
     if key & FLUSH_CHECK:
         return _flush_value(cards, key)
     ranks = key & RANK_MASK
     return _RANK_VALUES[ranks + _OFFSETS[ranks >> ROW_SHIFT]]
+
+
+def _value(cards: tuple[Card, ...]) -> int:
+    """Value of 1..7 distinct parsed cards."""
+    return _value_of_key((KEY_INIT + sum(_KEY_OF[card] for card in cards)) & _KEY_BITS, cards)
 
 
 def _grouped(cards: Iterable[Card]) -> list[Card]:
@@ -249,11 +250,7 @@ def _python_hand_value(cards: Any) -> int:
         return NOT_CARDS
     if (total >> _CARD_BIT_SHIFT).bit_count() != len(cards):
         return REPEATED_CARD
-    key = total & _KEY_BITS
-    if key & FLUSH_CHECK:
-        return _flush_value(cards, key)
-    ranks = key & RANK_MASK
-    return _RANK_VALUES[ranks + _OFFSETS[ranks >> ROW_SHIFT]]
+    return _value_of_key(total & _KEY_BITS, cards)
 
 
 def _python_rank(cards: Any) -> Any:
