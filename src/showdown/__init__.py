@@ -20,6 +20,7 @@ from showdown.cards import (
     parse_cards,
 )
 from showdown.compare import ShowdownResult, showdown
+from showdown.equity import EmptyRangeError, EquityCounts, EquityError, EquityResult, PlayerCountError, equity
 from showdown.errors import CardParseError, DuplicateCardError, HandSizeError, ShowdownError
 from showdown.evaluate import Category, Census, HandRank, census, evaluate, evaluate_many
 from showdown.pots import BoardResult, Pot, Rake, Seat, Settlement, SettlementError, settle
@@ -35,8 +36,13 @@ __all__ = [
     "Census",
     "Deck",
     "DuplicateCardError",
+    "EmptyRangeError",
+    "EquityCounts",
+    "EquityError",
+    "EquityResult",
     "HandRank",
     "HandSizeError",
+    "PlayerCountError",
     "Pot",
     "Rake",
     "Range",
@@ -51,6 +57,7 @@ __all__ = [
     "__version__",
     "cards_to_mask",
     "census",
+    "equity",
     "evaluate",
     "evaluate_many",
     "format_cards",

@@ -1,0 +1,290 @@
+"""Equity kernels: exact enumeration and Monte Carlo over hole-card assignments and boards.
+
+Both kernels share one accounting layout, per chunk and per player:
+
+``counts[chunk, player, :]`` (int64, unweighted cases)
+    ``WIN`` outright wins, ``TIE`` ties, ``TIED + n`` ties shared by ``n`` players (n = 2..10),
+    ``WIN_CATEGORY + c`` outright wins with a hand of category ``c``.
+``sums[chunk, player, :]`` (float64, weighted by the product of the combos' weights)
+    ``W_WIN``, ``W_TIE``, ``W_EQUITY`` (a tie of ``n`` adds ``weight / n``),
+    ``W_WIN_CATEGORY + c``.
+``totals[chunk]`` (int64 cases) and ``total_weights[chunk]`` (float64).
+
+Chunks are fixed by the caller, never by the thread count, and reduced serially by the caller,
+so a result is the same whatever the number of threads.
+"""
+
+import numpy as np
+from numba import njit, prange
+
+from showdown._kernels.evaluator import _KEY_INIT, CARD_BITS, CARD_KEYS, _hand_value
+
+N_CATEGORIES = 9
+WIN, TIE, TIED, WIN_CATEGORY, N_COUNTS = 0, 1, 2, 13, 22
+W_WIN, W_TIE, W_EQUITY, W_WIN_CATEGORY, N_SUMS = 0, 1, 2, 3, 12
+
+_ONE = np.uint64(1)
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+_S30, _S27, _S31, _S32, _S11 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32), np.uint64(11)
+_CATEGORY_SHIFT = 12
+_UNIT = 1.0 / 9007199254740992.0  # 2 ** -53
+
+
+@njit(cache=True, inline="always")
+def _splitmix(state):
+    """splitmix64: the next state and a 64-bit output."""
+    state = state + _GOLDEN
+    z = state
+    z = (z ^ (z >> _S30)) * _MIX1
+    z = (z ^ (z >> _S27)) * _MIX2
+    return state, z ^ (z >> _S31)
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, prefixes, n_chunks):
+    """Every compatible assignment of the players' combos times every remaining board.
+
+    combos (P, M, 2) uint8 and weights (P, M) float64: each player's combos (first ``sizes[p]``
+    rows used). base_deck: the cards neither on the board nor dead. board_key/board_bits: the
+    known board's key (including ``_KEY_INIT``) and bits. ``to_come`` board cards are dealt
+    from the R = len(base_deck) - 2P cards left once an assignment is fixed; ``prefixes``
+    (n, m) lists the first m = min(to_come, 2) positions (indices into those R cards) of each
+    work item's boards. Item ``i`` (assignment ``i // n``, prefix ``i % n``) goes to chunk
+    ``i % n_chunks``.
+    """
+    n_players = combos.shape[0]
+    n_assign = 1
+    for p in range(n_players):
+        n_assign *= sizes[p]
+    n_prefix, m = prefixes.shape
+    n_items = n_assign * n_prefix
+    n_left = base_deck.shape[0] - 2 * n_players
+    rest = to_come - m
+    counts = np.zeros((n_chunks, n_players, N_COUNTS), dtype=np.int64)
+    sums = np.zeros((n_chunks, n_players, N_SUMS), dtype=np.float64)
+    totals = np.zeros(n_chunks, dtype=np.int64)
+    total_weights = np.zeros(n_chunks, dtype=np.float64)
+    for chunk in prange(n_chunks):
+        values = np.zeros(n_players, dtype=np.int64)
+        hole_keys = np.zeros(n_players, dtype=np.uint64)
+        hole_bits = np.zeros(n_players, dtype=np.uint64)
+        deck = np.zeros(max(n_left, 1), dtype=np.uint8)
+        index = np.zeros(4, dtype=np.int64)
+        keys = np.zeros(5, dtype=np.uint64)
+        bits = np.zeros(5, dtype=np.uint64)
+        chunk_counts = np.zeros((n_players, N_COUNTS), dtype=np.int64)
+        chunk_sums = np.zeros((n_players, N_SUMS), dtype=np.float64)
+        chunk_total = 0
+        chunk_weight = 0.0
+        last = -1
+        ok = False
+        weight = 0.0
+        for item in range(chunk, n_items, n_chunks):
+            assignment = item // n_prefix
+            prefix = item - assignment * n_prefix
+            if assignment != last:
+                last = assignment
+                left = assignment
+                used = np.uint64(0)
+                ok = True
+                weight = 1.0
+                for p in range(n_players):
+                    j = left % sizes[p]
+                    left //= sizes[p]
+                    c0 = combos[p, j, 0]
+                    c1 = combos[p, j, 1]
+                    mask = (_ONE << np.uint64(c0)) | (_ONE << np.uint64(c1))
+                    if used & mask:
+                        ok = False
+                        break
+                    used |= mask
+                    hole_keys[p] = CARD_KEYS[c0] + CARD_KEYS[c1]
+                    hole_bits[p] = CARD_BITS[c0] | CARD_BITS[c1]
+                    weight *= weights[p, j]
+                if ok:
+                    r = 0
+                    for card in base_deck:
+                        if not (used >> np.uint64(card)) & _ONE:
+                            deck[r] = card
+                            r += 1
+            if not ok:
+                continue
+            key = board_key
+            bit = board_bits
+            start = 0
+            for t in range(m):
+                card = deck[prefixes[prefix, t]]
+                key += CARD_KEYS[card]
+                bit |= CARD_BITS[card]
+                start = prefixes[prefix, t] + 1
+            if rest > n_left - start:
+                continue
+            keys[0] = key
+            bits[0] = bit
+            for t in range(rest):
+                index[t] = start + t
+                keys[t + 1] = keys[t] + CARD_KEYS[deck[index[t]]]
+                bits[t + 1] = bits[t] | CARD_BITS[deck[index[t]]]
+            while True:
+                board = keys[rest]
+                board_bit = bits[rest]
+                best = -1
+                tied = 0
+                winner = 0
+                for p in range(n_players):
+                    value = _hand_value(board + hole_keys[p], board_bit | hole_bits[p])
+                    values[p] = value
+                    if value > best:
+                        best = value
+                        tied = 1
+                        winner = p
+                    elif value == best:
+                        tied += 1
+                chunk_total += 1
+                chunk_weight += weight
+                if tied == 1:
+                    category = best >> _CATEGORY_SHIFT
+                    chunk_counts[winner, WIN] += 1
+                    chunk_counts[winner, WIN_CATEGORY + category] += 1
+                    chunk_sums[winner, W_WIN] += weight
+                    chunk_sums[winner, W_EQUITY] += weight
+                    chunk_sums[winner, W_WIN_CATEGORY + category] += weight
+                else:
+                    share = weight / tied
+                    for p in range(n_players):
+                        if values[p] == best:
+                            chunk_counts[p, TIE] += 1
+                            chunk_counts[p, TIED + tied] += 1
+                            chunk_sums[p, W_TIE] += weight
+                            chunk_sums[p, W_EQUITY] += share
+                # next combination of `rest` positions in [start, n_left)
+                t = rest - 1
+                while t >= 0 and index[t] == n_left - rest + t:
+                    t -= 1
+                if t < 0:
+                    break
+                index[t] += 1
+                for u in range(t, rest):
+                    if u > t:
+                        index[u] = index[u - 1] + 1
+                    card = deck[index[u]]
+                    keys[u + 1] = keys[u] + CARD_KEYS[card]
+                    bits[u + 1] = bits[u] | CARD_BITS[card]
+        counts[chunk] = chunk_counts
+        sums[chunk] = chunk_sums
+        totals[chunk] = chunk_total
+        total_weights[chunk] = chunk_weight
+    return counts, sums, totals, total_weights
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def _monte_carlo(combos, sizes, cumulative, known_used, board_key, board_bits, to_come, trials, seeds,
+                 max_attempts):
+    """``trials[c]`` random deals in chunk ``c``, from a splitmix64 stream seeded by ``seeds[c]``.
+
+    Each deal picks every player's combo by weight (``cumulative`` (P, M): running sums of the
+    weights) and starts the deal over when two players' combos share a card, so assignments
+    come with probability proportional to the product of their weights, as in the exact
+    enumeration. Then ``to_come`` board cards are drawn uniformly from the cards not in
+    ``known_used`` (board and dead cards) nor in a hand. Returns the unweighted counts, the
+    totals and, per chunk, whether ``max_attempts`` deals in a row failed (the ranges then
+    hardly ever fit together).
+    """
+    n_players = combos.shape[0]
+    n_chunks = trials.shape[0]
+    counts = np.zeros((n_chunks, n_players, N_COUNTS), dtype=np.int64)
+    totals = np.zeros(n_chunks, dtype=np.int64)
+    failed = np.zeros(n_chunks, dtype=np.bool_)
+    for chunk in prange(n_chunks):
+        state = seeds[chunk]
+        values = np.zeros(n_players, dtype=np.int64)
+        hole_keys = np.zeros(n_players, dtype=np.uint64)
+        hole_bits = np.zeros(n_players, dtype=np.uint64)
+        chunk_counts = np.zeros((n_players, N_COUNTS), dtype=np.int64)
+        done = 0
+        for _ in range(trials[chunk]):
+            attempts = 0
+            used = known_used
+            while True:
+                used = known_used
+                ok = True
+                for p in range(n_players):
+                    size = sizes[p]
+                    j = 0
+                    if size > 1:
+                        state, z = _splitmix(state)
+                        u = float(z >> _S11) * _UNIT * cumulative[p, size - 1]
+                        lo = 0
+                        hi = size - 1
+                        while lo < hi:
+                            mid = (lo + hi) >> 1
+                            if cumulative[p, mid] > u:
+                                hi = mid
+                            else:
+                                lo = mid + 1
+                        j = lo
+                    c0 = combos[p, j, 0]
+                    c1 = combos[p, j, 1]
+                    mask = (_ONE << np.uint64(c0)) | (_ONE << np.uint64(c1))
+                    if used & mask:
+                        ok = False
+                        break
+                    used |= mask
+                    hole_keys[p] = CARD_KEYS[c0] + CARD_KEYS[c1]
+                    hole_bits[p] = CARD_BITS[c0] | CARD_BITS[c1]
+                if ok:
+                    break
+                attempts += 1
+                if attempts >= max_attempts:
+                    break
+            if not ok:
+                failed[chunk] = True
+                break
+            board = board_key
+            board_bit = board_bits
+            for _ in range(to_come):
+                while True:
+                    state, z = _splitmix(state)
+                    card = ((z >> _S32) * np.uint64(52)) >> _S32
+                    if not (used >> card) & _ONE:
+                        break
+                used |= _ONE << card
+                board += CARD_KEYS[card]
+                board_bit |= CARD_BITS[card]
+            best = -1
+            tied = 0
+            winner = 0
+            for p in range(n_players):
+                value = _hand_value(board + hole_keys[p], board_bit | hole_bits[p])
+                values[p] = value
+                if value > best:
+                    best = value
+                    tied = 1
+                    winner = p
+                elif value == best:
+                    tied += 1
+            done += 1
+            if tied == 1:
+                chunk_counts[winner, WIN] += 1
+                chunk_counts[winner, WIN_CATEGORY + (best >> _CATEGORY_SHIFT)] += 1
+            else:
+                for p in range(n_players):
+                    if values[p] == best:
+                        chunk_counts[p, TIE] += 1
+                        chunk_counts[p, TIED + tied] += 1
+        counts[chunk] = chunk_counts
+        totals[chunk] = done
+    return counts, totals, failed
+
+
+@njit(cache=True)
+def _board_key(cards):
+    """Key (with ``_KEY_INIT``) and bits of a few known cards."""
+    key = _KEY_INIT
+    bits = np.uint64(0)
+    for card in cards:
+        key += CARD_KEYS[card]
+        bits |= CARD_BITS[card]
+    return key, bits

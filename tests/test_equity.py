@@ -1,0 +1,259 @@
+"""Equity: exact enumeration checked case by case against phevaluator, Monte Carlo against the
+exact answers, reproducibility, stopping rules and errors."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from fractions import Fraction
+
+import pytest
+
+from showdown.cards import parse_cards
+from showdown.equity import (
+    FIRST_BATCH,
+    EmptyRangeError,
+    EquityError,
+    EquityResult,
+    PlayerCountError,
+    equity,
+)
+from showdown.errors import DuplicateCardError, HandSizeError, ShowdownError
+from showdown.evaluate import Category
+from showdown.ranges import Range, RangeParseError
+
+
+def _combos(player):
+    """(ids, weight) pairs of an exact hand or a range."""
+    if isinstance(player, Range):
+        return [((int(a), int(b)), float(w)) for (a, b), w in zip(player.combos, player.weights, strict=True)]
+    try:
+        cards = parse_cards(player)
+    except ShowdownError:
+        return _combos(Range(player))
+    return [((cards[0].id, cards[1].id), 1.0)]
+
+
+def brute(players, board="", dead=""):
+    """Every compatible assignment x every remaining board, evaluated by phevaluator."""
+    from phevaluator import _pheval
+
+    board_ids = [c.id for c in parse_cards(board)]
+    dead_ids = {c.id for c in parse_cards(dead)}
+    n = len(players)
+    wins, ties = [0] * n, [0] * n
+    by_size = [[0] * 11 for _ in range(n)]
+    weighted = [0.0] * n
+    total = 0
+    total_weight = 0.0
+    for assignment in itertools.product(*[_combos(p) for p in players]):
+        cards = [c for hole, _ in assignment for c in hole]
+        used = set(cards) | set(board_ids) | dead_ids
+        if len(used) != len(cards) + len(board_ids) + len(dead_ids):
+            continue
+        weight = 1.0
+        for _, w in assignment:
+            weight *= w
+        deck = [c for c in range(52) if c not in used]
+        for rest in itertools.combinations(deck, 5 - len(board_ids)):
+            full = board_ids + list(rest)
+            ranks = [_pheval.evaluate_7cards(*full, *hole) for hole, _ in assignment]
+            best = min(ranks)
+            tied = ranks.count(best)
+            total += 1
+            total_weight += weight
+            for i, r in enumerate(ranks):
+                if r == best:
+                    if tied == 1:
+                        wins[i] += 1
+                    else:
+                        ties[i] += 1
+                        by_size[i][tied] += 1
+                    weighted[i] += weight / tied
+    return wins, ties, by_size, total, [w / total_weight for w in weighted]
+
+
+SPOTS = [
+    (["AcAd", "KhKs"], "2c 7d 9h", ""),
+    (["AhKh", "QsQd"], "Jh Th 2c", ""),
+    (["7s6s", "AcKd"], "8s 9s Kc", "2h"),
+    (["AsKs", "QhQd", "9c8c"], "Ts Jc 2d", ""),
+    (["AhAd", "KcKs", "7h6h", "2c2d"], "8h 9h Kd", ""),
+    (["AsKd", "QcJc"], "Tc 9c 2s 3h", ""),
+    (["AhAs", "5d4d", "KcQc"], "3d 2d Kh 9s", "Ac Tc"),
+    (["AhKs", "AdKc"], "Qh Jh Ts 2c 3d", ""),
+    (["2c3c", "4d5d", "7h7s", "Ah9d", "KcKd"], "6c 6d Jh Qs", ""),
+    (["AhKh", "AdKc", "2c2d", "3c4c"], "Ts Js Qs Ks As", ""),
+    (["AA, KK:0.5", "AKs, 76s"], "Ks 7d 2c 9h", ""),
+    (["TT+", "AsKh"], "Ah 7h 2c", "Kc"),
+    (["AA", "KK", "QQ"], "2c 7d 8h 9s", "Js"),
+    (["AKs:0.25, QQ", "JJ, 98s:0.75", "AcJd"], "Jh 8h 3c 4d", ""),
+    (["22", "33"], "4c 5d 6h", "Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s"),
+]
+
+
+@pytest.mark.parametrize("players, board, dead", SPOTS)
+def test_exact_counts_match_phevaluator(players, board, dead):
+    result = equity(players, board, dead, exact=True)
+    wins, ties, by_size, total, shares = brute(players, board, dead)
+    assert result.exact and result.stderr == 0
+    assert result.counts.wins == tuple(wins)
+    assert result.counts.ties == tuple(ties)
+    assert result.counts.ties_by_size == tuple(tuple(row) for row in by_size)
+    assert result.counts.total == result.total == total
+    assert result.equity == pytest.approx(shares, rel=1e-12, abs=1e-15)
+    assert sum(result.equity) == pytest.approx(1.0)
+
+
+def test_exact_counts_are_integers_and_shares_are_fractions():
+    result = equity(["AhKs", "AdKc"], "Qh Jh Ts 2c 3d")
+    assert result.counts.shares == (Fraction(1, 2), Fraction(1, 2))
+    assert result.tie == (1.0, 1.0) and result.win == (0.0, 0.0)
+    result = equity(["AhKh", "AdKc", "2c2d", "3c4c"], "Ts Js Qs Ks As")
+    assert result.counts.ties_by_size[0][4] == 1 and result.equity == (0.25,) * 4
+
+
+def test_random_turn_spots_match_phevaluator():
+    rng = random.Random(7)
+    for _ in range(6):
+        n_players = rng.randint(2, 6)
+        cards = rng.sample(range(52), 2 * n_players + 4 + rng.randint(0, 3))
+        players = [cards[2 * i:2 * i + 2] for i in range(n_players)]
+        board = cards[2 * n_players:2 * n_players + 4]
+        dead = cards[2 * n_players + 4:]
+        result = equity(players, board, dead)
+        texts = ["".join(str(c) for c in parse_cards(p)) for p in players]
+        wins, ties, by_size, total, _ = brute(texts, board, dead)
+        assert (result.counts.wins, result.counts.ties, result.total) == (tuple(wins), tuple(ties), total)
+
+
+def test_preflop_exact_known_equities():
+    result = equity(["AA", "KK"])
+    assert result.exact
+    assert result.equity[0] == pytest.approx(0.8195, abs=1e-4)
+    assert result.equity[1] == pytest.approx(0.1805, abs=1e-4)
+    assert result.total == 36 * 1712304
+    fixed = equity(["AcAd", "KhKs"])
+    assert fixed.total == 1712304
+    assert sum(fixed.counts.wins) + fixed.counts.ties[0] == fixed.total
+    assert 0.80 < fixed.equity[0] < 0.83
+
+
+def test_thread_count_does_not_change_exact_results():
+    one = equity(["AA, KK:0.5", "QQ, AKs"], "2c 7d", n_jobs=1)
+    two = equity(["AA, KK:0.5", "QQ, AKs"], "2c 7d", n_jobs=2)
+    assert one.counts == two.counts and one.equity == two.equity
+
+
+def test_wins_by_category():
+    result = equity(["AcAd", "KhKs"], "2c 7d 9h")
+    for shares in result.wins_by_category:
+        assert sum(shares.values()) == pytest.approx(1.0)
+        assert all(isinstance(c, Category) for c in shares)
+    assert Category.THREE_OF_A_KIND in result.wins_by_category[1]
+
+
+@pytest.mark.parametrize(
+    "players, board, dead",
+    [SPOTS[0], SPOTS[3], SPOTS[4], SPOTS[10], SPOTS[13], (["AhKh", "QQ", "JTs"], "", "")],
+)
+def test_monte_carlo_agrees_with_exact(players, board, dead):
+    exact = equity(players, board, dead, exact=True)
+    mc = equity(players, board, dead, exact=False, trials=200_000, seed=11)
+    assert not mc.exact and mc.total == 200_000
+    for p in range(len(players)):
+        assert abs(mc.equity[p] - exact.equity[p]) <= 4 * mc.player_stderr[p] + 1e-12
+        assert abs(mc.win[p] - exact.win[p]) <= 4 * (exact.win[p] * (1 - exact.win[p]) / mc.total) ** 0.5 + 1e-12
+
+
+def test_same_seed_same_answer_any_thread_count():
+    a = equity(["AcAd", "KK", "87s"], exact=False, trials=300_000, seed=123, n_jobs=1).to_dict()
+    b = equity(["AcAd", "KK", "87s"], exact=False, trials=300_000, seed=123, n_jobs=2).to_dict()
+    c = equity(["AcAd", "KK", "87s"], exact=False, trials=300_000, seed=124, n_jobs=2).to_dict()
+    for d in (a, b, c):
+        d.pop("elapsed")
+    assert a == b
+    assert a != c
+
+
+def test_stop_by_trials():
+    result = equity(["AcAd", "KhKs"], exact=False, trials=12_345, seed=1)
+    assert result.total == 12_345 and result.stopped_by == "trials" and result.seed == 1
+
+
+def test_stop_by_stderr():
+    result = equity(["AcAd", "KhKs"], exact=False, stderr=0.002, seed=1)
+    assert result.stderr <= 0.002 and result.stopped_by == "stderr"
+    assert max(result.player_stderr) == result.stderr
+
+
+def test_stop_by_time_limit():
+    result = equity(["random", "random", "random"], time_limit=0.2, seed=1)
+    assert not result.exact and result.stopped_by == "time_limit"
+    assert result.elapsed < 5
+
+
+def test_stop_by_progress():
+    seen = []
+
+    def progress(interim):
+        seen.append(interim)
+        return len(seen) < 3
+
+    result = equity(["AcAd", "KhKs"], exact=False, trials=10**8, seed=1, progress=progress)
+    assert len(seen) == 3 and all(isinstance(r, EquityResult) for r in seen)
+    assert [r.total for r in seen] == [FIRST_BATCH, 3 * FIRST_BATCH, 7 * FIRST_BATCH]
+    assert result.stopped_by == "progress" and result.total == 7 * FIRST_BATCH
+
+
+def test_exact_choice_and_output():
+    assert not equity(["random", "random"], trials=1000, seed=1).exact
+    result = equity(["AcAd", "Kh Ks"], "2c 7d 9h")
+    assert result.exact and result.players == ("AdAc", "KsKh")
+    text = str(result)
+    assert "AdAc" in text and "equity" in text and "exact" in text
+    json.dumps(result.to_dict())
+    json.dumps(equity(["AA", "random"], trials=1000, seed=2, exact=False).to_dict())
+
+
+def test_range_objects_and_card_lists():
+    a = equity([Range("AA"), ["Kh", "Ks"]], "2c 7d 9h")
+    b = equity(["AA", "KhKs"], "2c 7d 9h")
+    assert a.counts == b.counts
+
+
+@pytest.mark.parametrize(
+    "players, board, dead, error, words",
+    [
+        (["AcAd", "AcKs"], "", "", DuplicateCardError, "Ac"),
+        (["AcAd", "KsKh"], "Ac 2d 3d", "", DuplicateCardError, "Ac"),
+        (["AcAd", "KsKh"], "2c 3d 4h", "2c", DuplicateCardError, "2c"),
+        (["AcAd", "KsKh"], "", "Kh", DuplicateCardError, "Kh"),
+        (["AcAc", "KsKh"], "", "", DuplicateCardError, "Ac"),
+        (["AcAd", "AA"], "Ah", "", EmptyRangeError, "player 2"),
+        (["AcAd"], "", "", PlayerCountError, "2 to 10"),
+        (["AcAd", "KsKh"] + ["random"] * 9, "", "", PlayerCountError, "2 to 10"),
+        (["AcAd", "KsKh"], "2c 3c 4c 5c 6c 7c", "", HandSizeError, "at most 5"),
+        (["random"] * 10, "", [f"{r}{s}" for r in "23456789T" for s in "cdh"] + ["Jc"], HandSizeError, "52"),
+        (["AcAdKs", "KsKh"], "", "", HandSizeError, "player 1"),
+        (["AcAd", "XYZ"], "", "", RangeParseError, "player 2"),
+    ],
+)
+def test_errors(players, board, dead, error, words):
+    with pytest.raises(error, match=words):
+        equity(players, board, dead)
+
+
+def test_incompatible_ranges():
+    with pytest.raises(EquityError, match="shared card"):
+        equity(["AA", "AA", "AA"], exact=True)
+    with pytest.raises(EquityError, match="shared card"):
+        equity(["AA", "AA", "AA"], exact=False, trials=1000)
+
+
+def test_bad_stopping_arguments():
+    with pytest.raises(EquityError):
+        equity(["AA", "KK"], exact=False, trials=0)
+    with pytest.raises(ShowdownError):
+        equity(["AA", "KK"], exact=False, trials=10, n_jobs=0)
