@@ -15,6 +15,7 @@ from rich.table import Table
 
 from showdown.cards import Deck, format_cards
 from showdown.compare import ShowdownResult, showdown
+from showdown.equity import EquityResult, equity
 from showdown.errors import ShowdownError
 from showdown.evaluate import evaluate
 from showdown.pots import ODD_CHIP_RULES, Rake, Seat, Settlement, SettlementError, hand_from_json, settle
@@ -186,6 +187,50 @@ def pots_command(
         _print_json(result.to_dict())
     else:
         _print_settlement(result)
+
+
+def _equity_table(result: EquityResult) -> Table:
+    how = "exact" if result.exact else f"Monte Carlo, stderr {result.stderr * 100:.3f}%"
+    table = Table(title=f"Board: {result.board or '(none)'}  ({result.total:,} {how})")
+    for column in ("Player", "Equity", "Win", "Tie"):
+        table.add_column(column, justify="left" if column == "Player" else "right")
+    for index, name in enumerate(result.players):
+        table.add_row(name, f"{result.equity[index]:.3%}", f"{result.win[index]:.3%}", f"{result.tie[index]:.3%}")
+    return table
+
+
+@app.command("equity")
+def equity_command(
+    players: list[str] = typer.Argument(..., help='Hands or ranges, e.g. AcAd KhKs or "QQ+,AKs" random.'),
+    board: str = typer.Option("", "--board", "-b", help="The board, 0 to 5 cards."),
+    dead: str = typer.Option("", "--dead", "-d", help="Dead cards."),
+    exact: Optional[bool] = typer.Option(None, "--exact/--monte-carlo", help="Force enumeration or sampling."),
+    trials: Optional[int] = typer.Option(None, "--trials", "-n", help="Monte Carlo deals."),
+    stderr: Optional[float] = typer.Option(None, "--stderr", help="Stop at this standard error (e.g. 0.001)."),
+    time_limit: Optional[float] = typer.Option(None, "--time-limit", help="Stop after this many seconds."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for reproducible Monte Carlo."),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Win, tie and equity of 2 to 10 hands or ranges, exact or Monte Carlo."""
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[status]}"),
+                  TimeElapsedColumn(), console=Console(stderr=True), transient=True,
+                  disable=as_json or not sys.stderr.isatty()) as bar:
+        task = bar.add_task("equity", total=trials, status="")
+
+        def progress(interim: EquityResult) -> bool:
+            pairs = zip(interim.players, interim.equity, strict=True)
+            shares = "  ".join(f"{name} {share:.2%}" for name, share in pairs)
+            bar.update(task, completed=interim.total, status=f"{interim.total:,} deals  {shares}")
+            return True
+
+        result = equity(players, board, dead, exact=exact, trials=trials, seed=seed, stderr=stderr,
+                        time_limit=time_limit, progress=progress)
+    if as_json:
+        _print_json(result.to_dict())
+    else:
+        console.print(_equity_table(result))
 
 
 def main(argv: Optional[list[str]] = None) -> None:

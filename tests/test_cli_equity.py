@@ -1,0 +1,51 @@
+"""`showdown equity`: tables and JSON equal to the library's answers; one-line errors."""
+
+import json
+
+import pytest
+
+from showdown import equity
+from showdown.cli import main
+
+
+def run(capsys, *args):
+    try:
+        main(list(args))
+    except SystemExit as done:  # typer exits with 0 after a command
+        assert done.code in (0, None)
+    return capsys.readouterr().out
+
+
+def test_equity_json_matches_the_library(capsys):
+    data = json.loads(run(capsys, "equity", "AhKh", "QsQd", "JcTc", "--board", "Kd 7h 2c", "--json"))
+    expected = equity(["AhKh", "QsQd", "JcTc"], board="Kd 7h 2c")
+    assert data["equity"] == list(expected.equity) and data["exact"] is True
+    assert data["total"] == expected.total == 903
+
+
+def test_equity_monte_carlo_is_reproducible_with_a_seed(capsys):
+    args = ["equity", "QQ+,AKs", "random", "--monte-carlo", "--trials", "50000", "--seed", "5", "--json"]
+    first, second = json.loads(run(capsys, *args)), json.loads(run(capsys, *args))
+    assert first["equity"] == second["equity"] and first["exact"] is False and first["total"] == 50000
+
+
+def test_equity_table_lists_each_player(capsys):
+    out = run(capsys, "equity", "AcAd", "KhKs", "--board", "2c 7d 9h")
+    assert "AdAc" in out and "KsKh" in out and "91.6" in out and "exact" in out
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["AhKh", "AhQd"], "Ah"),
+        (["AhKh"], "player"),
+        (["AhKh", "QQ", "--board", "Qs Qh Qd Qc"], "empty"),
+        (["AhKh", "ZZ"], "ZZ"),
+    ],
+)
+def test_equity_errors_print_one_line_and_exit_2(capsys, args, message):
+    with pytest.raises(SystemExit) as done:
+        main(["equity", *args])
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error:") and message in err and err.count("\n") == 1
