@@ -23,6 +23,7 @@ from showdown.compare import ShowdownResult, showdown
 from showdown.equity import EmptyRangeError, EquityCounts, EquityError, EquityResult, PlayerCountError, equity
 from showdown.errors import CardParseError, DuplicateCardError, HandSizeError, ShowdownError
 from showdown.evaluate import Category, Census, HandRank, census, evaluate, evaluate_many
+from showdown.hands import hands, random_hands
 from showdown.pots import BoardResult, Pot, Rake, Seat, Settlement, SettlementError, settle
 from showdown.ranges import Range, RangeParseError
 
@@ -61,8 +62,10 @@ __all__ = [
     "evaluate",
     "evaluate_many",
     "format_cards",
+    "hands",
     "mask_to_cards",
     "parse_cards",
+    "random_hands",
     "settle",
     "showdown",
 ]

@@ -1,0 +1,54 @@
+"""Every (or random) n-card hand that contains some cards and avoids others.
+
+>>> sum(1 for _ in hands(5, shared="As Ks Qs Js"))
+48
+>>> next(hands(2, dead=[card for card in CARDS if card.rank < 12]))
+(Card('Ac'), Card('Ad'))
+>>> [str(card) for card in next(random_hands(3, shared="Ah", seed=1))][0]
+'Ah'
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator
+from typing import Optional
+
+from showdown.cards import CARDS, Card, CardsLike, parse_cards
+from showdown.errors import DuplicateCardError, HandSizeError, ShowdownError
+
+
+def _pool(n: int, shared: CardsLike, dead: CardsLike) -> tuple[tuple[Card, ...], list[Card]]:
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ShowdownError(f"n must be a whole number of cards, got {n!r}")
+    fixed = parse_cards(shared)
+    excluded = parse_cards(dead)
+    for card in fixed:
+        if card in excluded:
+            raise DuplicateCardError(f"card {card} is both shared and dead")
+    if len(fixed) > n:
+        raise HandSizeError(f"{len(fixed)} shared cards do not fit in a hand of {n}")
+    rest = [card for card in CARDS if card not in fixed and card not in excluded]
+    if n - len(fixed) > len(rest):
+        raise HandSizeError(f"a hand of {n} needs {n - len(fixed)} more cards but only {len(rest)} are left")
+    return fixed, rest
+
+
+def hands(n: int, shared: CardsLike = "", dead: CardsLike = "") -> Iterator[tuple[Card, ...]]:
+    """Every ``n``-card hand holding all of ``shared`` and none of ``dead``: the shared cards
+    first, then the others in card-id order (C(left, n - shared) hands)."""
+    fixed, rest = _pool(n, shared, dead)
+    for others in itertools.combinations(rest, n - len(fixed)):
+        yield fixed + others
+
+
+def random_hands(
+    n: int, shared: CardsLike = "", dead: CardsLike = "", seed: Optional[int] = None
+) -> Iterator[tuple[Card, ...]]:
+    """Endless uniformly random ``n``-card hands holding ``shared`` and avoiding ``dead``,
+    reproducible from ``seed``: the shared cards first, then the random ones."""
+    fixed, rest = _pool(n, shared, dead)
+    rng = random.Random(seed)
+    while True:
+        yield fixed + tuple(rng.sample(rest, n - len(fixed)))
