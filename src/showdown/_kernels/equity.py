@@ -42,38 +42,6 @@ def _splitmix(state):
     return state, z ^ (z >> _S31)
 
 
-@njit(cache=True, inline="always")
-def _show_down(board, board_bit, hole_keys, hole_bits, values, n_players):
-    """Value each player's hand on one board into ``values``: (best value, players tied, a
-    player with the best value)."""
-    best = -1
-    tied = 0
-    winner = 0
-    for p in range(n_players):
-        value = _hand_value(board + hole_keys[p], board_bit | hole_bits[p])
-        values[p] = value
-        if value > best:
-            best = value
-            tied = 1
-            winner = p
-        elif value == best:
-            tied += 1
-    return best, tied, winner
-
-
-@njit(cache=True, inline="always")
-def _count(counts, values, best, tied, winner, n_players):
-    """Add one case's outcome to a chunk's unweighted counts."""
-    if tied == 1:
-        counts[winner, WIN] += 1
-        counts[winner, WIN_CATEGORY + (best >> _CATEGORY_SHIFT)] += 1
-    else:
-        for p in range(n_players):
-            if values[p] == best:
-                counts[p, TIE] += 1
-                counts[p, TIED + tied] += 1
-
-
 @njit(cache=True, nogil=True, parallel=True)
 def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, prefixes, n_chunks):
     """Every compatible assignment of the players' combos times every remaining board.
@@ -162,18 +130,33 @@ def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, pr
             while True:
                 board = keys[rest]
                 board_bit = bits[rest]
-                best, tied, winner = _show_down(board, board_bit, hole_keys, hole_bits, values, n_players)
+                best = -1
+                tied = 0
+                winner = 0
+                for p in range(n_players):
+                    value = _hand_value(board + hole_keys[p], board_bit | hole_bits[p])
+                    values[p] = value
+                    if value > best:
+                        best = value
+                        tied = 1
+                        winner = p
+                    elif value == best:
+                        tied += 1
                 chunk_total += 1
                 chunk_weight += weight
-                _count(chunk_counts, values, best, tied, winner, n_players)
                 if tied == 1:
+                    category = best >> _CATEGORY_SHIFT
+                    chunk_counts[winner, WIN] += 1
+                    chunk_counts[winner, WIN_CATEGORY + category] += 1
                     chunk_sums[winner, W_WIN] += weight
                     chunk_sums[winner, W_EQUITY] += weight
-                    chunk_sums[winner, W_WIN_CATEGORY + (best >> _CATEGORY_SHIFT)] += weight
+                    chunk_sums[winner, W_WIN_CATEGORY + category] += weight
                 else:
                     share = weight / tied
                     for p in range(n_players):
                         if values[p] == best:
+                            chunk_counts[p, TIE] += 1
+                            chunk_counts[p, TIED + tied] += 1
                             chunk_sums[p, W_TIE] += weight
                             chunk_sums[p, W_EQUITY] += share
                 # next combination of `rest` positions in [start, n_left)
@@ -270,9 +253,27 @@ def _monte_carlo(combos, sizes, cumulative, known_used, board_key, board_bits, t
                 used |= _ONE << card
                 board += CARD_KEYS[card]
                 board_bit |= CARD_BITS[card]
-            best, tied, winner = _show_down(board, board_bit, hole_keys, hole_bits, values, n_players)
+            best = -1
+            tied = 0
+            winner = 0
+            for p in range(n_players):
+                value = _hand_value(board + hole_keys[p], board_bit | hole_bits[p])
+                values[p] = value
+                if value > best:
+                    best = value
+                    tied = 1
+                    winner = p
+                elif value == best:
+                    tied += 1
             done += 1
-            _count(chunk_counts, values, best, tied, winner, n_players)
+            if tied == 1:
+                chunk_counts[winner, WIN] += 1
+                chunk_counts[winner, WIN_CATEGORY + (best >> _CATEGORY_SHIFT)] += 1
+            else:
+                for p in range(n_players):
+                    if values[p] == best:
+                        chunk_counts[p, TIE] += 1
+                        chunk_counts[p, TIED + tied] += 1
         counts[chunk] = chunk_counts
         totals[chunk] = done
     return counts, totals, failed
