@@ -244,6 +244,8 @@ def _monte_carlo(combos, sizes, cumulative, known_used, board_key, board_bits, t
                 break
             board = board_key
             board_bit = board_bits
+            # The scoring below repeats _exact's on purpose: a shared inline helper made _exact
+            # about 40% slower (measured heads-up preflop, 30 ms -> 43 ms).
             for _ in range(to_come):
                 while True:
                     state, z = _splitmix(state)
