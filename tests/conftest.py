@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import settings
+
+# Timing is for the benchmarks: no per-example deadline, so a busy machine cannot fail a test.
+settings.register_profile("showdown", deadline=None)
+settings.load_profile("showdown")
 
 
 def combinations_array(n: int, k: int) -> np.ndarray:
