@@ -90,3 +90,14 @@ def five_card_values(five_card_hands) -> np.ndarray:
     from showdown import evaluate_many
 
     return evaluate_many(five_card_hands)
+
+
+def run_cli(capsys, *args: str) -> str:
+    """Run ``showdown ARGS`` in-process and return its stdout (typer exits with 0 after a command)."""
+    from showdown.cli import main
+
+    try:
+        main(list(args))
+    except SystemExit as done:
+        assert done.code in (0, None)
+    return capsys.readouterr().out

@@ -4,16 +4,11 @@ import json
 
 import pytest
 
+from conftest import run_cli
 from showdown import equity
 from showdown.cli import main
 
-
-def run(capsys, *args):
-    try:
-        main(list(args))
-    except SystemExit as done:  # typer exits with 0 after a command
-        assert done.code in (0, None)
-    return capsys.readouterr().out
+run = run_cli
 
 
 def test_equity_json_matches_the_library(capsys):

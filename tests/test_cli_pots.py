@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from conftest import run_cli
 from showdown import Rake, Seat, settle
 from showdown.cli import main
 
@@ -12,12 +13,7 @@ EXAMPLE = ["--board", "Ac Kc Jc 5c Th", "--seat", "A=8c 7h:25", "--seat", "B=9h 
 EXAMPLE_SEATS = [Seat("A", 25, "8c 7h"), Seat("B", 50, "9h 5h"), Seat("C", 100, "Ad 4s"), Seat("D", 100, "As 3h")]
 
 
-def run(capsys, *args):
-    try:
-        main(list(args))
-    except SystemExit as done:  # typer exits with 0 after a command
-        assert done.code in (0, None)
-    return capsys.readouterr().out
+run = run_cli
 
 
 def test_pots_json_matches_the_library(capsys):
