@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import random
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from showdown.cards import parse_cards
@@ -93,7 +95,19 @@ SPOTS = [
 ]
 
 
-@pytest.mark.parametrize("players, board, dead", SPOTS)
+# Preflop spots (scored by rank and flush patterns, not board by board), with enough dead cards
+# that a plain loop over phevaluator stays quick; the dead cards leave plenty of flushes.
+_LOW_DEAD = " ".join(f"{r}{s}" for r in "2345" for s in "cdh") + " 6c 6d 7c 7h"
+PREFLOP_SPOTS = [
+    (["AsKs", "QhQd", "9s8s"], "", _LOW_DEAD + " 8c 8d 9c 9d"),
+    (["AhAs", "KdKc"], "", _LOW_DEAD + " 8c 8d 9c 9d Tc Td"),
+    (["AA:0.5, KK", "AKs, QJs:0.25"], "", _LOW_DEAD + " 8c 8d 9c 9d Tc Td 8h 9h"),
+    (["JJ+", "JJ+"], "", _LOW_DEAD + " 8c 8d 9c 9d Tc Td 8h 9h 8s 9s"),
+    (["Ts9s", "8s7s", "6s5s", "AhAd"], "", _LOW_DEAD + " 2s 3s 4s 8c 8d 9c 9d"),
+]
+
+
+@pytest.mark.parametrize("players, board, dead", SPOTS + PREFLOP_SPOTS)
 def test_exact_counts_match_phevaluator(players, board, dead):
     result = equity(players, board, dead, exact=True)
     wins, ties, by_size, total, shares = brute(players, board, dead)
@@ -138,6 +152,85 @@ def test_preflop_exact_known_equities():
     assert fixed.total == 1712304
     assert sum(fixed.counts.wins) + fixed.counts.ties[0] == fixed.total
     assert 0.80 < fixed.equity[0] < 0.83
+
+
+def _hole_ids(rng, n_players, n_dead):
+    cards = rng.sample(range(52), 2 * n_players + n_dead)
+    holes = np.array(cards[: 2 * n_players], dtype=np.uint8).reshape(n_players, 2)
+    return holes, cards[2 * n_players:]
+
+
+def test_rank_and_flush_patterns_equal_every_board():
+    """The pattern kernel against the kernel that evaluates every board one by one."""
+    from showdown._kernels.equity import N_COUNTS
+    from showdown._numba import kernels
+
+    patterns, boards = kernels("board_classes"), kernels("equity")
+    rng = random.Random(5)
+    cases = [_hole_ids(rng, n, d) for n, d in ((2, 0), (2, 3), (3, 0), (3, 8), (4, 2), (5, 0), (6, 4), (9, 0), (10, 0))]
+    for suited in ([(48, 44), (40, 36)], [(51, 47), (50, 46)], [(51, 47), (43, 39), (35, 31)]):
+        cases.append((np.array(suited, dtype=np.uint8), []))  # suited holes: many flush patterns
+    for holes, dead in cases:
+        n_players = len(holes)
+        mask = np.uint64(sum(1 << int(c) for c in [*holes.ravel(), *dead]))
+        counts = np.zeros((n_players, N_COUNTS), dtype=np.int64)
+        total = patterns._deal_boards(holes, mask, counts)
+        base = np.array(sorted(set(range(52)) - {int(c) for c in dead}), dtype=np.uint8)
+        key, bits = boards._board_key(np.zeros(0, dtype=np.uint8))
+        n_left = len(base) - 2 * n_players
+        prefixes = np.array([(i, j) for i in range(n_left) for j in range(i + 1, n_left - 3)], dtype=np.int64)
+        expected, _, totals, _ = boards._exact(
+            holes[:, None, :].copy(), np.ones(n_players, dtype=np.int64), np.ones((n_players, 1)), base, key, bits,
+            5, prefixes, 4,
+        )
+        assert total == totals.sum() == math.comb(n_left, 5)
+        assert (counts == expected.sum(axis=0)).all(), holes.tolist()
+
+
+def test_assignment_classes_equal_one_assignment_at_a_time():
+    """Suit classes and seatings of identical ranges add up to the sum over every assignment."""
+    for players in (["JJ+, AKs:0.5", "JJ+, AKs:0.5"], ["QQ+", "KK+:0.25, AQs", "QQ+"], ["AKs", "AKo"]):
+        result = equity(players, exact=True)
+        wins = np.zeros(len(players), dtype=np.int64)
+        shares = np.zeros(len(players))
+        weight = 0.0
+        combos = [_combos(p) for p in players]
+        for assignment in itertools.product(*combos):
+            cards = [c for hole, _ in assignment for c in hole]
+            if len(set(cards)) != len(cards):
+                continue
+            w = math.prod(x for _, x in assignment)
+            one = equity([list(hole) for hole, _ in assignment], exact=True)
+            wins += one.counts.wins
+            shares += w * np.array(one.equity) * one.total
+            weight += w * one.total
+        assert result.counts.wins == tuple(int(x) for x in wins)
+        assert result.equity == pytest.approx(shares / weight, rel=1e-12)
+
+
+def test_preflop_progress_and_cancel():
+    seen = []
+    result = equity(["JJ+", "random"], exact=True, progress=lambda r: seen.append((r.total, r.planned)))
+    assert result.exact and result.planned == result.total and len(seen) >= 2
+    assert all(0 < done < planned == result.total for done, planned in seen)
+    with pytest.raises(EquityError, match="cancelled"):
+        equity(["JJ+", "random"], exact=True, progress=lambda r: False)
+
+
+def test_exact_preflop_out_of_reach():
+    with pytest.raises(EquityError, match="out of reach"):
+        equity(["random", "random", "random"], exact=True)
+
+
+def test_equity_by_category_adds_up_to_equity():
+    for players, board in ((["AcAd", "KhKs"], "2c 7d 9h"), (["AhKh", "QsQd", "random"], ""),
+                           (["AsKs", "AdKd"], "")):
+        result = equity(players, board, exact=False if "random" in players else None, trials=50_000, seed=3)
+        for p, by_category in enumerate(result.equity_by_category):
+            assert sum(by_category.values()) == pytest.approx(result.equity[p], rel=1e-12)
+    split = equity(["AsKs", "AdKd"], exact=True)
+    assert split.equity_by_category[0][Category.STRAIGHT] == pytest.approx(
+        split.equity_by_category[1][Category.STRAIGHT])
 
 
 def test_thread_count_does_not_change_exact_results():

@@ -6,15 +6,20 @@
 >>> print(f"{result.equity[0]:.4f}")
 0.9162
 
-``exact=None`` (the default) enumerates exactly when the work is affordable: when the product of
-the players' range sizes (after card removal) times the number of remaining boards is at most
-:data:`EXACT_LIMIT` (2e8); otherwise it runs Monte Carlo. In exact mode each case is one
-compatible assignment of combos (no card shared) and one board, weighted by the product of the
-combos' weights; ``.counts`` holds the unweighted integer case counts.
+``exact=None`` (the default) enumerates exactly when the work is affordable, in about
+:data:`EXACT_LIMIT` (2e8) hand evaluations; otherwise it runs Monte Carlo. Preflop, hole-card
+assignments that differ only by a permutation of suits are counted once, and each is scored over
+its boards' rank and flush patterns (about :data:`BOARD_PATTERNS` per class): exact when
+(classes) x :data:`BOARD_PATTERNS` x (players) <= :data:`EXACT_LIMIT`. With part of the board
+known, every board is evaluated: exact when (assignments) x (remaining boards) x (players) <=
+:data:`EXACT_LIMIT`. In exact mode each case is one compatible assignment of combos (no card
+shared) and one board, weighted by the product of the combos' weights; ``.counts`` holds the
+unweighted integer case counts.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from collections.abc import Callable, Sequence
@@ -24,6 +29,8 @@ from typing import Any, Optional, Union
 
 import numpy as np
 
+from showdown._numba import kernels as kernels_module
+from showdown._parallel import MIN_ITEMS_PER_THREAD, thread_count, threads
 from showdown.cards import CARDS, Card, parse_cards
 from showdown.errors import DuplicateCardError, HandSizeError, ShowdownError
 from showdown.evaluate import Category
@@ -42,6 +49,11 @@ __all__ = [
 EXACT_LIMIT = 200_000_000
 """``exact=None`` enumerates when (product of range sizes) x (remaining boards) <= this."""
 
+MAX_CLASS_ASSIGNMENTS = 8_000_000
+"""Preflop, at most this many hole-card assignments are reduced to suit classes for exact mode."""
+BOARD_PATTERNS = 25_000
+"""About how many rank and flush patterns preflop enumeration scores per assignment class."""
+CLASS_BATCH = 256
 EXACT_CHUNKS = 128
 MC_CHUNKS = 64
 FIRST_BATCH = 1 << 14
@@ -94,8 +106,16 @@ class EquityCounts:
 @dataclass(frozen=True)
 class EquityResult:
     """Equity, outright win and tie fractions per player (in the order given), and how they
-    were found. ``stderr`` is the largest standard error of the players' equity estimates (0
-    when exact); ``player_stderr`` gives each one."""
+    were found.
+
+    ``wins_by_category[p]`` splits player p's outright wins by the category of the winning hand
+    (fractions of those wins). ``equity_by_category[p]`` splits player p's equity the same way,
+    ties included as shares (a tie of n players gives each 1/n): its values add up to
+    ``equity[p]``. ``stderr`` is the largest standard error of the players' equity estimates
+    (0 when exact); ``player_stderr`` gives each one. ``planned`` is the number of cases (exact)
+    or trials (Monte Carlo with ``trials``) the run is heading for, 0 when unknown: with
+    ``total`` it tells a progress callback how far the run has got.
+    """
 
     players: tuple[str, ...]
     board: str
@@ -104,6 +124,7 @@ class EquityResult:
     win: tuple[float, ...]
     tie: tuple[float, ...]
     wins_by_category: tuple[dict[Category, float], ...]
+    equity_by_category: tuple[dict[Category, float], ...]
     total: int
     exact: bool
     stderr: float
@@ -112,6 +133,7 @@ class EquityResult:
     counts: Optional[EquityCounts] = None
     seed: Optional[int] = None
     stopped_by: str = field(default="")
+    planned: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict."""
@@ -123,6 +145,7 @@ class EquityResult:
             "win": list(self.win),
             "tie": list(self.tie),
             "wins_by_category": [{str(c): f for c, f in d.items()} for d in self.wins_by_category],
+            "equity_by_category": [{str(c): f for c, f in d.items()} for d in self.equity_by_category],
             "total": self.total,
             "exact": self.exact,
             "stderr": self.stderr,
@@ -131,6 +154,7 @@ class EquityResult:
             "counts": None if self.counts is None else self.counts.to_dict(),
             "seed": self.seed,
             "stopped_by": self.stopped_by,
+            "planned": self.planned,
         }
 
     def __str__(self) -> str:
@@ -260,46 +284,57 @@ def _counts(counts: np.ndarray, total: int) -> EquityCounts:
     )
 
 
-def _categories(rows: np.ndarray) -> tuple[dict[Category, float], ...]:
-    out = []
-    for row in rows:
-        wins = float(row.sum())
-        out.append({c: float(row[c]) / wins for c in Category if row[c]} if wins else {})
-    return tuple(out)
+def _by_category(rows: np.ndarray, scale: float) -> tuple[dict[Category, float], ...]:
+    return tuple({c: float(row[c]) / scale for c in Category if row[c]} if scale else {} for row in rows)
 
 
-def _from_counts(
-    parsed: list[_Player], board: str, dead: str, counts: np.ndarray, total: int, elapsed: float,
-    seed: Optional[int], stopped_by: str,
+def _result(
+    parsed: list[_Player], board: str, dead: str, counts: np.ndarray, weighted: np.ndarray, total: int,
+    total_weight: float, exact: bool, elapsed: float, seed: Optional[int], stopped_by: str, planned: int,
 ) -> EquityResult:
-    """A Monte Carlo result from the summed unweighted counts (one trial weighs one)."""
-    from showdown._kernels.equity import N_CATEGORIES, TIE, TIED, WIN, WIN_CATEGORY
+    """The result from integer case counts and their weighted twins (equal when unweighted)."""
+    from showdown._kernels.equity import (
+        N_CATEGORIES,
+        TIE,
+        TIE_SHARE_CATEGORY,
+        TIE_SHARE_UNIT,
+        TIED,
+        WIN,
+        WIN_CATEGORY,
+    )
 
     n = max(total, 1)
+    weight = total_weight or 1.0
     sizes = np.arange(11, dtype=np.float64)
     sizes[:2] = 1.0
-    tied = counts[:, TIED:TIED + 11].astype(np.float64)
-    share = counts[:, WIN] + (tied / sizes).sum(axis=1)
-    square = counts[:, WIN] + (tied / sizes**2).sum(axis=1)
-    mean = share / n
-    variance = np.maximum(square / n - mean**2, 0.0)
-    errors = np.sqrt(variance / n) if total > 1 else np.full(len(parsed), math.inf)
+    tied = weighted[:, TIED:TIED + 11]
+    share = weighted[:, WIN] + (tied / sizes).sum(axis=1)
+    if exact:
+        errors = np.zeros(len(parsed))
+    else:  # one trial weighs one: the variance of each player's share of a trial
+        square = counts[:, WIN] + (counts[:, TIED:TIED + 11] / sizes**2).sum(axis=1)
+        variance = np.maximum(square / n - (share / n) ** 2, 0.0)
+        errors = np.sqrt(variance / n) if total > 1 else np.full(len(parsed), math.inf)
+    wins = weighted[:, WIN_CATEGORY:WIN_CATEGORY + N_CATEGORIES]
+    shares = wins + weighted[:, TIE_SHARE_CATEGORY:TIE_SHARE_CATEGORY + N_CATEGORIES] / TIE_SHARE_UNIT
     return EquityResult(
         players=tuple(p.name for p in parsed),
         board=board,
         dead=dead,
-        equity=tuple(float(x) for x in mean),
-        win=tuple(float(x) / n for x in counts[:, WIN]),
-        tie=tuple(float(x) / n for x in counts[:, TIE]),
-        wins_by_category=_categories(counts[:, WIN_CATEGORY:WIN_CATEGORY + N_CATEGORIES]),
+        equity=tuple(float(x) / weight for x in share),
+        win=tuple(float(x) / weight for x in weighted[:, WIN]),
+        tie=tuple(float(x) / weight for x in weighted[:, TIE]),
+        wins_by_category=tuple(_by_category(row[None], float(row.sum()))[0] for row in wins),
+        equity_by_category=_by_category(shares, weight),
         total=int(total),
-        exact=False,
+        exact=exact,
         stderr=float(errors.max()),
         player_stderr=tuple(float(x) for x in errors),
         elapsed=elapsed,
         counts=_counts(counts, total),
         seed=seed,
         stopped_by=stopped_by,
+        planned=planned,
     )
 
 
@@ -337,66 +372,174 @@ def equity(
     >>> 0.80 < r.equity[0] < 0.84, r.total
     (True, 20000)
     """
-    from showdown._numba import kernels
-    from showdown._parallel import thread_count, threads
-
     started = time.perf_counter()
     parsed, board_cards, dead_cards = _prepare(players, board, dead)
-    board_text = " ".join(map(str, board_cards))
-    dead_text = " ".join(map(str, dead_cards))
-    n_players = len(parsed)
+    texts = " ".join(map(str, board_cards)), " ".join(map(str, dead_cards))
     to_come = 5 - len(board_cards)
     base = sorted(set(range(52)) - {c.id for c in board_cards} - {c.id for c in dead_cards})
-    n_left = len(base) - 2 * n_players
-    n_boards = math.comb(n_left, to_come)
+    n_boards = math.comb(len(base) - 2 * len(parsed), to_come)
     n_assign = math.prod(len(p.combos) for p in parsed)
     for name, value in (("trials", trials), ("stderr", stderr), ("time_limit", time_limit)):
         if value is not None and (isinstance(value, bool) or not value > 0):
             raise EquityError(f"{name} must be positive, got {value!r}")
-    if exact is None:
-        exact = n_assign * n_boards <= EXACT_LIMIT
-    kernel = kernels("equity")
     combos, sizes, weights = _arrays(parsed)
-    board_key, board_bits = kernel._board_key(np.array([c.id for c in board_cards], dtype=np.uint8))
-
+    classes: Optional[_Classes] = None
+    if to_come == 5 and exact is not False and n_assign <= MAX_CLASS_ASSIGNMENTS:
+        classes = _classes(parsed, combos, sizes, weights, dead_cards)
+    if exact is None:
+        if classes is not None:
+            exact = len(classes.holes) * BOARD_PATTERNS * len(parsed) <= EXACT_LIMIT
+        else:
+            exact = n_assign * n_boards * len(parsed) <= EXACT_LIMIT
     if exact:
+        if to_come == 5 and classes is None:
+            raise EquityError(
+                f"exact enumeration of {n_assign:,} hole-card assignments preflop is out of reach"
+                f" (at most {MAX_CLASS_ASSIGNMENTS:,}); use Monte Carlo"
+            )
         if n_assign * n_boards > 1 << 62:
             raise EquityError(f"exact enumeration of {n_assign * n_boards:.3g} cases is out of reach")
-        prefixes = _prefixes(n_left, to_come)
-        n_items = n_assign * len(prefixes)
-        n_chunks = min(EXACT_CHUNKS, n_items)
-        workers = min(thread_count(n_jobs, n_assign * n_boards), n_chunks)
-        with threads(workers):
-            counts, sums, totals, total_weights = kernel._exact(
-                combos, sizes, weights, np.array(base, dtype=np.uint8), board_key, board_bits,
-                to_come, prefixes, n_chunks,
-            )
-        count = counts.sum(axis=0)
-        weighted = sums.sum(axis=0)
-        total = int(totals.sum())
-        total_weight = float(total_weights.sum())
-        if total == 0:
-            raise EquityError("the players' ranges have no combination without a shared card")
-        from showdown._kernels.equity import N_CATEGORIES, W_EQUITY, W_TIE, W_WIN, W_WIN_CATEGORY
+        if classes is not None:
+            return _exact_by_classes(parsed, texts, classes, dead_cards, n_jobs, progress, started)
+        return _exact_by_boards(parsed, texts, combos, sizes, weights, base, board_cards, n_jobs, started)
+    return _monte_carlo(parsed, texts, combos, sizes, weights, board_cards, dead_cards, trials, seed, stderr,
+                        time_limit, n_jobs, progress, started)
 
-        return EquityResult(
-            players=tuple(p.name for p in parsed),
-            board=board_text,
-            dead=dead_text,
-            equity=tuple(float(x) / total_weight for x in weighted[:, W_EQUITY]),
-            win=tuple(float(x) / total_weight for x in weighted[:, W_WIN]),
-            tie=tuple(float(x) / total_weight for x in weighted[:, W_TIE]),
-            wins_by_category=_categories(weighted[:, W_WIN_CATEGORY:W_WIN_CATEGORY + N_CATEGORIES]),
-            total=total,
-            exact=True,
-            stderr=0.0,
-            player_stderr=(0.0,) * n_players,
-            elapsed=time.perf_counter() - started,
-            counts=_counts(count, total),
-            stopped_by="enumerated",
+
+# --- exact enumeration ------------------------------------------------------------------------
+@dataclass
+class _Classes:
+    """Hole-card assignments up to suit permutations and reorderings of players with identical
+    ranges: one representative per class; for each class and each seating pattern (where each
+    player sits in the representative), the number of assignments and their summed weight."""
+
+    holes: np.ndarray  # (C, P, 2) uint8
+    seatings: np.ndarray  # (S, P) int64: seatings[s, p] is player p's seat in the representative
+    multiplicity: np.ndarray  # (C, S) int64
+    weight: np.ndarray  # (C, S) float64
+
+
+def _suit_permutations(fixed: Sequence[Card]) -> np.ndarray:
+    """The permutations of the four suits that map the set of ``fixed`` cards onto itself."""
+    ids = {c.id for c in fixed}
+    keep = [perm for perm in itertools.permutations(range(4)) if {(i & ~3) | perm[i & 3] for i in ids} == ids]
+    return np.array(keep, dtype=np.uint8)
+
+
+def _range_groups(parsed: list[_Player]) -> np.ndarray:
+    """For each player, the first player with the very same combos and weights."""
+    groups = []
+    for i, player in enumerate(parsed):
+        groups.append(next(j for j, other in enumerate(parsed[: i + 1])
+                           if np.array_equal(other.combos, player.combos)
+                           and np.array_equal(other.weights, player.weights)))
+    return np.array(groups, dtype=np.int64)
+
+
+def _classes(parsed: list[_Player], combos: np.ndarray, sizes: np.ndarray, weights: np.ndarray,
+             dead: Sequence[Card]) -> _Classes:
+    kernel = kernels_module("board_classes")
+    codes, assignment_weights, seating_codes = kernel._assignment_classes(
+        combos, sizes, weights, _suit_permutations(dead), _range_groups(parsed)
+    )
+    if len(codes) == 0:
+        raise EquityError("the players' ranges have no combination without a shared card")
+    if combos.shape[0] <= 5:
+        unique, inverse = np.unique(codes[:, 0], return_inverse=True)
+        unique = np.stack([unique, np.zeros_like(unique)], axis=1)
+    else:
+        unique, inverse = np.unique(codes, axis=0, return_inverse=True)
+    seating_codes, seating = np.unique(seating_codes, return_inverse=True)
+    n_players = combos.shape[0]
+    seatings = (seating_codes[:, None] >> (4 * np.arange(n_players, dtype=np.uint64))) & np.uint64(15)
+    cell = inverse.reshape(-1) * len(seatings) + seating.reshape(-1)
+    shape = (len(unique), len(seatings))
+    return _Classes(
+        holes=kernel._decode_classes(np.ascontiguousarray(unique), combos.shape[0]),
+        seatings=seatings.astype(np.int64),
+        multiplicity=np.bincount(cell, minlength=shape[0] * shape[1]).reshape(shape).astype(np.int64),
+        weight=np.bincount(cell, weights=assignment_weights, minlength=shape[0] * shape[1]).reshape(shape),
+    )
+
+
+def _exact_by_classes(
+    parsed: list[_Player], texts: tuple[str, str], classes: _Classes, dead: Sequence[Card],
+    n_jobs: Optional[int], progress: Optional[Callable[[EquityResult], Any]], started: float,
+) -> EquityResult:
+    """Preflop: each class of assignments once, every board by rank and flush pattern."""
+    from showdown._kernels.equity import N_COUNTS
+
+    kernel = kernels_module("board_classes")
+    n_classes, n_players = classes.holes.shape[:2]
+    dead_mask = np.uint64(sum(1 << c.id for c in dead))
+    planned = int(classes.multiplicity.sum()) * math.comb(52 - len(dead) - 2 * n_players, 5)
+    counts = np.zeros((n_players, N_COUNTS), dtype=np.int64)
+    weighted = np.zeros((n_players, N_COUNTS), dtype=np.float64)
+    total = 0
+    total_weight = 0.0
+    workers = thread_count(n_jobs, n_classes * MIN_ITEMS_PER_THREAD // 8)
+    batch = max(CLASS_BATCH, -(-n_classes // 100))
+    for start in range(0, n_classes, batch):
+        part = slice(start, min(start + batch, n_classes))
+        holes = classes.holes[part]
+        class_counts = np.zeros((len(holes), n_players, N_COUNTS), dtype=np.int64)
+        class_totals = np.zeros(len(holes), dtype=np.int64)
+        with threads(min(workers, len(holes))):
+            kernel._deal_boards_many(holes, dead_mask, class_counts, class_totals)
+        for s, seats in enumerate(classes.seatings):
+            multiplicity = classes.multiplicity[part, s]
+            weight = classes.weight[part, s]
+            counts += np.einsum("c,cpk->pk", multiplicity, class_counts)[seats]
+            weighted += np.einsum("c,cpk->pk", weight, class_counts.astype(np.float64))[seats]
+            total += int(multiplicity @ class_totals)
+            total_weight += float(weight @ class_totals)
+        if progress is not None and part.stop < n_classes:
+            interim = _result(parsed, *texts, counts, weighted, total, total_weight, True,
+                              time.perf_counter() - started, None, "", planned)
+            if progress(interim) is False:
+                raise EquityError("exact enumeration cancelled by the progress callback")
+    return _result(parsed, *texts, counts, weighted, total, total_weight, True, time.perf_counter() - started,
+                   None, "enumerated", planned)
+
+
+def _exact_by_boards(
+    parsed: list[_Player], texts: tuple[str, str], combos: np.ndarray, sizes: np.ndarray, weights: np.ndarray,
+    base: list[int], board: Sequence[Card], n_jobs: Optional[int], started: float,
+) -> EquityResult:
+    """With some of the board known: every assignment times every remaining board."""
+    kernel = kernels_module("equity")
+    n_players = len(parsed)
+    to_come = 5 - len(board)
+    board_key, board_bits = kernel._board_key(np.array([c.id for c in board], dtype=np.uint8))
+    n_left = len(base) - 2 * n_players
+    n_assign = math.prod(len(p.combos) for p in parsed)
+    prefixes = _prefixes(n_left, to_come)
+    n_items = n_assign * len(prefixes)
+    n_chunks = min(EXACT_CHUNKS, n_items)
+    workers = min(thread_count(n_jobs, n_assign * math.comb(n_left, to_come)), n_chunks)
+    with threads(workers):
+        counts, weighted, totals, total_weights = kernel._exact(
+            combos, sizes, weights, np.array(base, dtype=np.uint8), board_key, board_bits, to_come, prefixes,
+            n_chunks,
         )
+    total = int(totals.sum())
+    if total == 0:
+        raise EquityError("the players' ranges have no combination without a shared card")
+    return _result(parsed, *texts, counts.sum(axis=0), weighted.sum(axis=0), total, float(total_weights.sum()),
+                   True, time.perf_counter() - started, None, "enumerated", total)
 
-    # Monte Carlo
+
+# --- Monte Carlo ------------------------------------------------------------------------------
+def _monte_carlo(
+    parsed: list[_Player], texts: tuple[str, str], combos: np.ndarray, sizes: np.ndarray, weights: np.ndarray,
+    board: Sequence[Card], dead: Sequence[Card], trials: Optional[int], seed: Any, stderr: Optional[float],
+    time_limit: Optional[float], n_jobs: Optional[int], progress: Optional[Callable[[EquityResult], Any]],
+    started: float,
+) -> EquityResult:
+    """Batches of seeded random deals until a stopping rule says enough."""
+    from showdown._kernels.equity import N_COUNTS
+
+    kernel = kernels_module("equity")
     if seed is None:
         seed = int(np.random.SeedSequence().entropy) & ((1 << 63) - 1)  # type: ignore[arg-type]
     else:
@@ -406,14 +549,15 @@ def equity(
             raise EquityError(f"seed must be an int, got {seed!r}") from None
     if trials is None and stderr is None and time_limit is None:
         trials = DEFAULT_TRIALS
+    n_players = len(parsed)
+    board_key, board_bits = kernel._board_key(np.array([c.id for c in board], dtype=np.uint8))
     cumulative = np.cumsum(weights, axis=1)
-    known_used = np.uint64(sum(1 << c.id for c in (*board_cards, *dead_cards)))
+    known_used = np.uint64(sum(1 << c.id for c in (*board, *dead)))
     workers = thread_count(n_jobs, MAX_BATCH)
-    totals_so_far = np.zeros((n_players, 22), dtype=np.int64)
+    counts = np.zeros((n_players, N_COUNTS), dtype=np.int64)
     done = 0
     batch = 0
     stopped_by = ""
-    result: Optional[EquityResult] = None
     while True:
         size = min(FIRST_BATCH << batch, MAX_BATCH)
         if trials is not None:
@@ -425,8 +569,8 @@ def equity(
             dtype=np.uint64,
         )
         with threads(workers):
-            counts, totals, failed = kernel._monte_carlo(
-                combos, sizes, cumulative, known_used, board_key, board_bits, to_come, per_chunk, seeds,
+            chunk_counts, totals, failed = kernel._monte_carlo(
+                combos, sizes, cumulative, known_used, board_key, board_bits, 5 - len(board), per_chunk, seeds,
                 MAX_ATTEMPTS,
             )
         if failed.any():
@@ -434,13 +578,14 @@ def equity(
                 f"the players' ranges almost never fit together without a shared card ({MAX_ATTEMPTS:,} deals"
                 " in a row failed)"
             )
-        totals_so_far += counts.sum(axis=0)
+        counts += chunk_counts.sum(axis=0)
         done += int(totals.sum())
         batch += 1
         elapsed = time.perf_counter() - started
         if trials is not None and done >= trials:
             stopped_by = "trials"
-        result = _from_counts(parsed, board_text, dead_text, totals_so_far, done, elapsed, seed, stopped_by)
+        result = _result(parsed, *texts, counts, counts.astype(np.float64), done, float(done), False, elapsed,
+                         seed, stopped_by, trials or 0)
         if not stopped_by and stderr is not None and result.stderr <= stderr:
             stopped_by = "stderr"
         elif not stopped_by and time_limit is not None and elapsed >= time_limit:
@@ -449,6 +594,5 @@ def equity(
             stopped_by = "progress"
         if stopped_by:
             break
-    return _from_counts(
-        parsed, board_text, dead_text, totals_so_far, done, time.perf_counter() - started, seed, stopped_by
-    )
+    return _result(parsed, *texts, counts, counts.astype(np.float64), done, float(done), False,
+                   time.perf_counter() - started, seed, stopped_by, trials or 0)

@@ -4,10 +4,11 @@ Both kernels share one accounting layout, per chunk and per player:
 
 ``counts[chunk, player, :]`` (int64, unweighted cases)
     ``WIN`` outright wins, ``TIE`` ties, ``TIED + n`` ties shared by ``n`` players (n = 2..10),
-    ``WIN_CATEGORY + c`` outright wins with a hand of category ``c``.
-``sums[chunk, player, :]`` (float64, weighted by the product of the combos' weights)
-    ``W_WIN``, ``W_TIE``, ``W_EQUITY`` (a tie of ``n`` adds ``weight / n``),
-    ``W_WIN_CATEGORY + c``.
+    ``WIN_CATEGORY + c`` outright wins with a hand of category ``c``, ``TIE_SHARE_CATEGORY + c``
+    the player's shares of ties won with category ``c``, in units of 1/``TIE_SHARE_UNIT`` of a
+    case (a tie of ``n`` players adds ``TIE_SHARE_UNIT // n``: exact for n = 2..10).
+``weighted[chunk, player, :]`` (float64, exact mode only)
+    the same counts, each case weighted by the product of its combos' weights.
 ``totals[chunk]`` (int64 cases) and ``total_weights[chunk]`` (float64).
 
 Chunks are fixed by the caller, never by the thread count, and reduced serially by the caller,
@@ -20,8 +21,8 @@ from numba import njit, prange
 from showdown._kernels.evaluator import _KEY_INIT, CARD_BITS, CARD_KEYS, _hand_value
 
 N_CATEGORIES = 9
-WIN, TIE, TIED, WIN_CATEGORY, N_COUNTS = 0, 1, 2, 13, 22
-W_WIN, W_TIE, W_EQUITY, W_WIN_CATEGORY, N_SUMS = 0, 1, 2, 3, 12
+WIN, TIE, TIED, WIN_CATEGORY, TIE_SHARE_CATEGORY, N_COUNTS = 0, 1, 2, 13, 22, 31
+TIE_SHARE_UNIT = 2520  # the least common multiple of 2..10
 
 _ONE = np.uint64(1)
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -63,7 +64,7 @@ def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, pr
     n_left = base_deck.shape[0] - 2 * n_players
     rest = to_come - m
     counts = np.zeros((n_chunks, n_players, N_COUNTS), dtype=np.int64)
-    sums = np.zeros((n_chunks, n_players, N_SUMS), dtype=np.float64)
+    weighted = np.zeros((n_chunks, n_players, N_COUNTS), dtype=np.float64)
     totals = np.zeros(n_chunks, dtype=np.int64)
     total_weights = np.zeros(n_chunks, dtype=np.float64)
     for chunk in prange(n_chunks):
@@ -75,7 +76,7 @@ def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, pr
         keys = np.zeros(5, dtype=np.uint64)
         bits = np.zeros(5, dtype=np.uint64)
         chunk_counts = np.zeros((n_players, N_COUNTS), dtype=np.int64)
-        chunk_sums = np.zeros((n_players, N_SUMS), dtype=np.float64)
+        chunk_weighted = np.zeros((n_players, N_COUNTS), dtype=np.float64)
         chunk_total = 0
         chunk_weight = 0.0
         last = -1
@@ -144,21 +145,22 @@ def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, pr
                         tied += 1
                 chunk_total += 1
                 chunk_weight += weight
+                category = best >> _CATEGORY_SHIFT
                 if tied == 1:
-                    category = best >> _CATEGORY_SHIFT
                     chunk_counts[winner, WIN] += 1
                     chunk_counts[winner, WIN_CATEGORY + category] += 1
-                    chunk_sums[winner, W_WIN] += weight
-                    chunk_sums[winner, W_EQUITY] += weight
-                    chunk_sums[winner, W_WIN_CATEGORY + category] += weight
+                    chunk_weighted[winner, WIN] += weight
+                    chunk_weighted[winner, WIN_CATEGORY + category] += weight
                 else:
-                    share = weight / tied
+                    share = TIE_SHARE_UNIT // tied
                     for p in range(n_players):
                         if values[p] == best:
                             chunk_counts[p, TIE] += 1
                             chunk_counts[p, TIED + tied] += 1
-                            chunk_sums[p, W_TIE] += weight
-                            chunk_sums[p, W_EQUITY] += share
+                            chunk_counts[p, TIE_SHARE_CATEGORY + category] += share
+                            chunk_weighted[p, TIE] += weight
+                            chunk_weighted[p, TIED + tied] += weight
+                            chunk_weighted[p, TIE_SHARE_CATEGORY + category] += weight * share
                 # next combination of `rest` positions in [start, n_left)
                 t = rest - 1
                 while t >= 0 and index[t] == n_left - rest + t:
@@ -173,10 +175,10 @@ def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, pr
                     keys[u + 1] = keys[u] + CARD_KEYS[card]
                     bits[u + 1] = bits[u] | CARD_BITS[card]
         counts[chunk] = chunk_counts
-        sums[chunk] = chunk_sums
+        weighted[chunk] = chunk_weighted
         totals[chunk] = chunk_total
         total_weights[chunk] = chunk_weight
-    return counts, sums, totals, total_weights
+    return counts, weighted, totals, total_weights
 
 
 @njit(cache=True, nogil=True, parallel=True)
@@ -272,10 +274,13 @@ def _monte_carlo(combos, sizes, cumulative, known_used, board_key, board_bits, t
                 chunk_counts[winner, WIN] += 1
                 chunk_counts[winner, WIN_CATEGORY + (best >> _CATEGORY_SHIFT)] += 1
             else:
+                share = TIE_SHARE_UNIT // tied
+                category = best >> _CATEGORY_SHIFT
                 for p in range(n_players):
                     if values[p] == best:
                         chunk_counts[p, TIE] += 1
                         chunk_counts[p, TIED + tied] += 1
+                        chunk_counts[p, TIE_SHARE_CATEGORY + category] += share
         counts[chunk] = chunk_counts
         totals[chunk] = done
     return counts, totals, failed
