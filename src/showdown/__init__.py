@@ -24,6 +24,7 @@ from showdown.equity import EmptyRangeError, EquityCounts, EquityError, EquityRe
 from showdown.errors import CardParseError, DuplicateCardError, HandSizeError, ShowdownError
 from showdown.evaluate import Category, Census, HandRank, census, evaluate, evaluate_many
 from showdown.hands import hands, random_hands
+from showdown.odds_grid import OddsGrid, odds_grid
 from showdown.pots import BoardResult, Pot, Rake, Seat, Settlement, SettlementError, settle
 from showdown.ranges import Range, RangeParseError
 
@@ -43,6 +44,7 @@ __all__ = [
     "EquityResult",
     "HandRank",
     "HandSizeError",
+    "OddsGrid",
     "PlayerCountError",
     "Pot",
     "Rake",
@@ -64,6 +66,7 @@ __all__ = [
     "format_cards",
     "hands",
     "mask_to_cards",
+    "odds_grid",
     "parse_cards",
     "random_hands",
     "settle",

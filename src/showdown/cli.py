@@ -17,7 +17,8 @@ from showdown.cards import Deck, format_cards
 from showdown.compare import ShowdownResult, showdown
 from showdown.equity import EquityResult, equity
 from showdown.errors import ShowdownError
-from showdown.evaluate import evaluate
+from showdown.evaluate import Category, evaluate
+from showdown.odds_grid import OddsGrid, odds_grid
 from showdown.pots import ODD_CHIP_RULES, Rake, Seat, Settlement, SettlementError, hand_from_json, settle
 
 app = typer.Typer(
@@ -222,7 +223,9 @@ def equity_command(
         def progress(interim: EquityResult) -> bool:
             pairs = zip(interim.players, interim.equity, strict=True)
             shares = "  ".join(f"{name} {share:.2%}" for name, share in pairs)
-            bar.update(task, completed=interim.total, status=f"{interim.total:,} deals  {shares}")
+            what = "cases" if interim.exact else "deals"
+            bar.update(task, total=interim.planned or None, completed=interim.total,
+                       status=f"{interim.total:,} {what}  {shares}")
             return True
 
         result = equity(players, board, dead, exact=exact, trials=trials, seed=seed, stderr=stderr,
@@ -231,6 +234,37 @@ def equity_command(
         _print_json(result.to_dict())
     else:
         console.print(_equity_table(result))
+
+
+def _grid_table(grid: OddsGrid) -> Table:
+    how = "exact" if grid.exact else f"Monte Carlo, stderr {grid.stderr * 100:.3f}%"
+    plural = "s" if grid.n_opponents > 1 else ""
+    table = Table(title=f"{grid.hole} on {grid.board or '(no board)'} against {grid.n_opponents} random"
+                        f" hand{plural}  ({grid.total:,} {how})")
+    for column in ("Hand", "You win", f"Opponent{plural} win"):
+        table.add_column(column, justify="left" if column == "Hand" else "right")
+    for category in reversed(Category):
+        table.add_row(str(category), f"{grid.player[category]:.3%}", f"{grid.opponents[category]:.3%}")
+    table.add_row("Total", f"{grid.equity:.3%}", f"{1 - grid.equity:.3%}", style="bold")
+    return table
+
+
+@app.command("grid")
+def grid_command(
+    hole: str = typer.Argument(..., help='Your two hole cards, e.g. AsKs or "As Ks".'),
+    board: str = typer.Option("", "--board", "-b", help="The board, 0 to 5 cards."),
+    opponents: int = typer.Option(1, "--opponents", "-o", help="Random opponents, 1 to 9."),
+    exact: Optional[bool] = typer.Option(None, "--exact/--monte-carlo", help="Force enumeration or sampling."),
+    trials: Optional[int] = typer.Option(None, "--trials", "-n", help="Monte Carlo deals."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for reproducible Monte Carlo."),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """The odds grid: by hand category, how often you and your opponents win (ties count as shares)."""
+    grid = odds_grid(hole, board, opponents, exact=exact, trials=trials, seed=seed)
+    if as_json:
+        _print_json(grid.to_dict())
+    else:
+        console.print(_grid_table(grid))
 
 
 def main(argv: Optional[list[str]] = None) -> None:

@@ -38,12 +38,14 @@ from showdown.ranges import Range
 
 __all__ = [
     "EXACT_LIMIT",
+    "OddsGrid",
     "EmptyRangeError",
     "EquityCounts",
     "EquityError",
     "EquityResult",
     "PlayerCountError",
     "equity",
+    "odds_grid",
 ]
 
 EXACT_LIMIT = 200_000_000
@@ -596,3 +598,6 @@ def _monte_carlo(
             break
     return _result(parsed, *texts, counts, counts.astype(np.float64), done, float(done), False,
                    time.perf_counter() - started, seed, stopped_by, trials or 0)
+
+
+from showdown.odds_grid import OddsGrid, odds_grid  # noqa: E402  (documented here too; it builds on equity)
