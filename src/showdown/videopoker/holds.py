@@ -120,8 +120,8 @@ def holds(deal: CardsLike, paytable: PaytableLike = "jacks-or-better-9-6", coins
     >>> ranked = holds("As Ks Kh 4s 4d")
     >>> [(format_cards(h.held), round(h.ev_float, 4)) for h in ranked[:3]]
     [('Ks Kh 4s 4d', 2.5957), ('As Ks Kh 4s 4d', 2.0), ('Ks Kh', 1.5405)]
-    >>> len(ranked), ranked[-1].rank
-    (32, 32)
+    >>> len(ranked), [hold.rank for hold in ranked[3:6]], format_cards(ranked[4].tied_with[0])
+    (32, [4, 5, 5], 'Ks Kh 4d')
     """
     cards = parse_deal(deal)
     table = as_paytable(paytable)
