@@ -143,6 +143,8 @@ def play_command(
                 text = console.input("hold> ")
             except EOFError:
                 text = "q"
+            if not sys.stdin.isatty():  # echo piped answers so the transcript reads well
+                console.print(text, highlight=False)
             if text.strip().lower() in ("q", "quit", "exit"):
                 console.print(f"Goodbye after {trainer.hands_played} hands.")
                 return
