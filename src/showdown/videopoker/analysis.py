@@ -122,8 +122,8 @@ def analyze(
 
     ``progress(done, total)`` is called after each batch of deal classes (134,459 in all);
     returning False stops the analysis with ``AnalysisStopped``. ``n_jobs`` threads (default:
-    all of numba's). Equal best holds are broken as in :func:`holds` (the first listed), which
-    can only change the variance, never the return.
+    all of numba's). Between best holds of exactly equal EV the one holding fewer cards (then
+    the lower-ranked cards) is played, which can change the variance, never the return.
 
     >>> result = analyze("jacks-or-better-9-6")
     >>> float(result.expected_return), round(float(result.variance), 2)
