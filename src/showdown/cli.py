@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from showdown.cards import Deck, format_cards
+from showdown.cli_videopoker import videopoker_app
 from showdown.compare import ShowdownResult, showdown
 from showdown.equity import EquityResult, equity
 from showdown.errors import ShowdownError
@@ -27,6 +28,7 @@ app = typer.Typer(
     help="Texas Hold'em hand evaluation and showdowns.",
     pretty_exceptions_enable=False,
 )
+app.add_typer(videopoker_app, name="vp", help="Video poker: ranked holds, game analysis, a trainer.")
 console = Console()
 JSON_OPTION = typer.Option(False, "--json", help="Print machine-readable JSON.")
 

@@ -1,0 +1,47 @@
+"""Video poker: pay tables, the exact value of every hold, and the return of a game under
+optimal play.
+
+>>> from showdown.videopoker import analyze, best_hold
+>>> best_hold("As Ks Kh 4s 4d").held
+(Card('Ks'), Card('Kh'), Card('4s'), Card('4d'))
+"""
+
+from showdown.videopoker.analysis import Analysis, AnalysisRow, AnalysisStopped, analyze
+from showdown.videopoker.hand_classes import HandClass, hand_class
+from showdown.videopoker.holds import Hold, best_hold, holds, parse_deal
+from showdown.videopoker.paytable import (
+    HANDS,
+    PAYTABLES,
+    Paytable,
+    PaytableError,
+    PaytableLike,
+    PaytableRow,
+    VideoPokerError,
+    paytable_from_text,
+)
+from showdown.videopoker.trainer import HoldParseError, Played, Trainer, parse_hold
+
+__all__ = [
+    "Analysis",
+    "AnalysisRow",
+    "AnalysisStopped",
+    "HANDS",
+    "PAYTABLES",
+    "HandClass",
+    "Hold",
+    "HoldParseError",
+    "Paytable",
+    "PaytableError",
+    "PaytableLike",
+    "PaytableRow",
+    "Played",
+    "Trainer",
+    "VideoPokerError",
+    "analyze",
+    "best_hold",
+    "hand_class",
+    "holds",
+    "parse_deal",
+    "parse_hold",
+    "paytable_from_text",
+]

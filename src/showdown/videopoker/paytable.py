@@ -1,0 +1,321 @@
+"""Pay tables: what each final hand pays per coin, by name or from a dict / JSON.
+
+Pays are per coin at the maximum bet. A royal flush pays ``royal_flush_below_max_bet`` per
+coin (250 in the named tables) when fewer than ``max_coins`` coins are bet.
+
+>>> table = Paytable.named("jacks-or-better-9-6")
+>>> table.pays["full-house"], table.pays["flush"], table.class_pays(5)[HandClass.ROYAL_FLUSH]
+(9, 6, 800)
+>>> table.class_pays(1)[HandClass.ROYAL_FLUSH]
+250
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Union
+
+from showdown.errors import ShowdownError
+from showdown.videopoker.hand_classes import HandClass
+
+
+class VideoPokerError(ShowdownError):
+    """A video poker question that cannot be answered as asked."""
+
+
+class PaytableError(VideoPokerError):
+    """A pay table that is unknown or malformed (the message names the bad entry)."""
+
+
+_FOURS = (
+    HandClass.FOUR_5_K,
+    HandClass.FOUR_2_4,
+    HandClass.FOUR_2_4_ACE_TO_4,
+    HandClass.FOUR_ACES,
+    HandClass.FOUR_ACES_2_4,
+)
+# Pay keys, most general first: a later (narrower) key overrides an earlier one for its classes.
+HANDS: dict[str, tuple[str, tuple[HandClass, ...]]] = {
+    "royal-flush": ("Royal Flush", (HandClass.ROYAL_FLUSH,)),
+    "straight-flush": ("Straight Flush", (HandClass.STRAIGHT_FLUSH,)),
+    "four-of-a-kind": ("Four of a Kind", _FOURS),
+    "four-aces": ("Four Aces", (HandClass.FOUR_ACES, HandClass.FOUR_ACES_2_4)),
+    "four-2-4": ("Four 2s-4s", (HandClass.FOUR_2_4, HandClass.FOUR_2_4_ACE_TO_4)),
+    "four-5-k": ("Four 5s-Ks", (HandClass.FOUR_5_K,)),
+    "four-aces-with-2-4": ("Four Aces + 2-4", (HandClass.FOUR_ACES_2_4,)),
+    "four-2-4-with-a-4": ("Four 2s-4s + A-4", (HandClass.FOUR_2_4_ACE_TO_4,)),
+    "full-house": ("Full House", (HandClass.FULL_HOUSE,)),
+    "flush": ("Flush", (HandClass.FLUSH,)),
+    "straight": ("Straight", (HandClass.STRAIGHT,)),
+    "three-of-a-kind": ("Three of a Kind", (HandClass.THREE_OF_A_KIND,)),
+    "two-pair": ("Two Pair", (HandClass.TWO_PAIR,)),
+    "jacks-or-better": ("Jacks or Better", (HandClass.JACKS_OR_BETTER,)),
+    "low-pair": ("Low Pair", (HandClass.LOW_PAIR,)),
+}
+"""Each pay key: its label and the hand classes it pays (``low-pair`` is optional)."""
+
+_FIELDS = ("name", "pays", "royal_flush_below_max_bet", "max_coins")
+MAX_PAY = 1_000_000
+"""The largest pay per coin accepted (exact integer arithmetic stays within 64 bits)."""
+MAX_COINS = 100
+
+
+@dataclass(frozen=True)
+class PaytableRow:
+    """One line of a pay table: its key, label, pay per coin at the maximum bet and the hand
+    classes it covers (``key`` is ``'nothing'`` for the hands that pay nothing)."""
+
+    key: str
+    label: str
+    pay: int
+    classes: tuple[HandClass, ...]
+
+
+@dataclass(frozen=True)
+class Paytable:
+    """A video poker pay table; build one with :meth:`named`, :meth:`from_dict` or
+    :meth:`from_json`.
+
+    >>> table = Paytable.from_dict({"name": "mine", "pays": {"royal-flush": 800, "straight-flush": 50,
+    ...     "four-of-a-kind": 25, "full-house": 9, "flush": 6, "straight": 4, "three-of-a-kind": 3,
+    ...     "two-pair": 2, "jacks-or-better": 1}})
+    >>> table.class_pays(5) == Paytable.named("jacks-or-better-9-6").class_pays(5)
+    True
+    """
+
+    name: str
+    pays: Mapping[str, int] = field(compare=False)
+    royal_flush_below_max_bet: int = 250
+    max_coins: int = 5
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pays", _checked_pays(self.name, self.pays))
+        _check_whole(self.name, "royal_flush_below_max_bet", self.royal_flush_below_max_bet, 0, MAX_PAY)
+        _check_whole(self.name, "max_coins", self.max_coins, 1, MAX_COINS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Paytable):
+            return NotImplemented
+        return (self.name, dict(self.pays), self.royal_flush_below_max_bet, self.max_coins) == (
+            other.name, dict(other.pays), other.royal_flush_below_max_bet, other.max_coins)
+
+    def __hash__(self) -> int:
+        return hash((self.name, tuple(self.pays.items()), self.royal_flush_below_max_bet, self.max_coins))
+
+    @classmethod
+    def named(cls, name: str) -> Paytable:
+        """One of the named tables (``PAYTABLES``), e.g. ``'double-bonus-10-7'``.
+
+        >>> Paytable.named("bonus-poker-8-5").pays["four-aces"]
+        80
+        """
+        key = name.strip().lower() if isinstance(name, str) else name
+        if key not in PAYTABLES:
+            raise PaytableError(f"unknown paytable {name!r}: expected one of {', '.join(PAYTABLES)}")
+        return PAYTABLES[key]
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Paytable:
+        """A table from ``{"name": ..., "pays": {key: pay, ...}, "royal_flush_below_max_bet": 250,
+        "max_coins": 5}`` (only ``pays`` is required); keys are those of ``HANDS``."""
+        if not isinstance(data, Mapping):
+            raise PaytableError(f"a paytable must be a mapping (a JSON object), got {type(data).__name__}")
+        for key in data:
+            if key not in _FIELDS:
+                raise PaytableError(f"unknown paytable field {key!r}: expected {', '.join(_FIELDS)}")
+        name = data.get("name", "custom")
+        if not isinstance(name, str) or not name.strip():
+            raise PaytableError(f"a paytable's name must be non-empty text, got {name!r}")
+        if "pays" not in data:
+            raise PaytableError(f"paytable {name!r} has no 'pays'")
+        return cls(
+            name=name.strip(),
+            pays=data["pays"],
+            royal_flush_below_max_bet=data.get("royal_flush_below_max_bet", 250),
+            max_coins=data.get("max_coins", 5),
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Paytable:
+        """A table from JSON text with the fields of :meth:`from_dict`.
+
+        >>> try:
+        ...     Paytable.from_json('{"pays": {"flush": -1}}')
+        ... except PaytableError as error:
+        ...     print(error)
+        the pay for 'flush' in paytable 'custom' must be from 0 to 1,000,000, got -1
+        """
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise PaytableError(f"paytable JSON is not valid: {error}") from None
+        return cls.from_dict(data)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields of :meth:`from_dict`, JSON-ready."""
+        return {
+            "name": self.name,
+            "pays": dict(self.pays),
+            "royal_flush_below_max_bet": self.royal_flush_below_max_bet,
+            "max_coins": self.max_coins,
+        }
+
+    def class_pays(self, coins: int) -> tuple[int, ...]:
+        """The pay per coin of each ``HandClass`` when ``coins`` coins are bet.
+
+        >>> Paytable.named("double-double-bonus-9-6").class_pays(5)[HandClass.FOUR_ACES_2_4]
+        400
+        """
+        coins = self.check_coins(coins)
+        pays = [0] * len(HandClass)
+        for key, pay in self.pays.items():
+            for hand in HANDS[key][1]:
+                pays[hand] = pay
+        if coins < self.max_coins:
+            pays[HandClass.ROYAL_FLUSH] = self.royal_flush_below_max_bet
+        return tuple(pays)
+
+    def check_coins(self, coins: int) -> int:
+        """``coins`` if it is a whole number of coins from 1 to ``max_coins``, else an error."""
+        if isinstance(coins, bool) or not isinstance(coins, int) or not 1 <= coins <= self.max_coins:
+            raise VideoPokerError(f"coins must be a whole number from 1 to {self.max_coins}, got {coins!r}")
+        return coins
+
+    @property
+    def rows(self) -> tuple[PaytableRow, ...]:
+        """The table's lines, best hand first, at the maximum bet; the hands that pay nothing
+        come last as one ``'nothing'`` row.
+
+        >>> [row.label for row in Paytable.named("jacks-or-better-9-6").rows][:3]
+        ['Royal Flush', 'Straight Flush', 'Four of a Kind']
+        """
+        owner: dict[HandClass, str] = {}
+        for key in self.pays:
+            for hand in HANDS[key][1]:
+                owner[hand] = key
+        rows = [
+            PaytableRow(key, HANDS[key][0], pay, tuple(sorted((h for h, k in owner.items() if k == key), reverse=True)))
+            for key, pay in self.pays.items()
+        ]
+        rows = [row for row in rows if row.classes]
+        rows.sort(key=lambda row: -max(row.classes))
+        unpaid = tuple(hand for hand in reversed(HandClass) if hand not in owner)
+        return tuple(rows) + ((PaytableRow("nothing", "Nothing", 0, unpaid),) if unpaid else ())
+
+    def __str__(self) -> str:
+        lines = [f"{self.name} (per coin, {self.max_coins} coins)"]
+        lines += [f"  {row.label:<20}{row.pay:>6}" for row in self.rows if row.key != "nothing"]
+        return "\n".join(lines)
+
+
+def _check_whole(name: str, what: str, value: Any, low: int, high: int) -> int:
+    """``value`` as an int in low..high; integral floats are accepted."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PaytableError(f"{what} in paytable {name!r} must be a whole number, got {value!r}")
+    if not low <= value <= high:
+        raise PaytableError(f"{what} in paytable {name!r} must be from {low:,} to {high:,}, got {value!r}")
+    return value
+
+
+def _checked_pays(name: str, pays: Any) -> dict[str, int]:
+    """The pays in ``HANDS`` order, each a whole number in 0..MAX_PAY, covering every class."""
+    if not isinstance(pays, Mapping) or not pays:
+        raise PaytableError(f"pays in paytable {name!r} must be a non-empty mapping of hand to pay, got {pays!r}")
+    for key in pays:
+        if key not in HANDS:
+            raise PaytableError(f"unknown hand {key!r} in paytable {name!r}: expected one of {', '.join(HANDS)}")
+    checked = {key: _check_whole(name, f"the pay for {key!r}", pays[key], 0, MAX_PAY) for key in HANDS if key in pays}
+    covered = {hand for key in checked for hand in HANDS[key][1]}
+    missing = [
+        f"{hand} ({' or '.join(key for key, (_, hands) in HANDS.items() if hand in hands)})"
+        for hand in reversed(HandClass)
+        if hand >= HandClass.JACKS_OR_BETTER and hand not in covered
+    ]
+    if missing:
+        raise PaytableError(f"paytable {name!r} does not say what these hands pay: {', '.join(missing)}")
+    return checked
+
+
+def _named(name: str, full_house: int, flush: int, straight: int, two_pair: int, **fours: int) -> Paytable:
+    pays = {"royal-flush": 800, "straight-flush": 50, **{k.replace("_", "-"): v for k, v in fours.items()},
+            "full-house": full_house, "flush": flush, "straight": straight, "three-of-a-kind": 3,
+            "two-pair": two_pair, "jacks-or-better": 1}
+    return Paytable(name, pays)
+
+
+PAYTABLES: dict[str, Paytable] = {
+    **{
+        f"jacks-or-better-{full}-{flush}": _named(f"jacks-or-better-{full}-{flush}", full, flush, 4, 2,
+                                                  four_of_a_kind=25)
+        for full, flush in ((9, 6), (9, 5), (8, 6), (8, 5), (7, 5), (6, 5))
+    },
+    "bonus-poker-8-5": _named("bonus-poker-8-5", 8, 5, 4, 2, four_aces=80, four_2_4=40, four_5_k=25),
+    "double-bonus-10-7": _named("double-bonus-10-7", 10, 7, 5, 1, four_aces=160, four_2_4=80, four_5_k=50),
+    "double-double-bonus-9-6": _named("double-double-bonus-9-6", 9, 6, 4, 1, four_aces=160, four_2_4=80,
+                                      four_5_k=50, four_aces_with_2_4=400, four_2_4_with_a_4=160),
+}
+"""The named tables, by name."""
+
+PaytableLike = Union[Paytable, str]
+"""A ``Paytable`` or the name of one in ``PAYTABLES``."""
+
+_SHORT_GAMES = {
+    "job": "jacks-or-better",
+    "jacks-or-better": "jacks-or-better",
+    "bp": "bonus-poker",
+    "bonus": "bonus-poker",
+    "bonus-poker": "bonus-poker",
+    "db": "double-bonus",
+    "double-bonus": "double-bonus",
+    "ddb": "double-double-bonus",
+    "double-double-bonus": "double-double-bonus",
+}
+
+
+def as_paytable(paytable: PaytableLike) -> Paytable:
+    """A ``Paytable`` as is, or the named table.
+
+    >>> as_paytable("jacks-or-better-8-5").pays["flush"]
+    5
+    """
+    if isinstance(paytable, Paytable):
+        return paytable
+    if isinstance(paytable, str):
+        return Paytable.named(paytable)
+    raise PaytableError(f"expected a Paytable or a paytable name, got {type(paytable).__name__}")
+
+
+def paytable_from_text(text: str) -> Paytable:
+    """A table from a name, a short form or a JSON file path, as the command line takes it.
+
+    Short forms: ``9/6`` (Jacks or Better), ``job-9/6``, ``bonus-8/5`` or ``bp-8/5``,
+    ``db-10/7``, ``ddb-9/6``; spaces, ``/`` and ``-`` are interchangeable.
+
+    >>> paytable_from_text("9/6").name, paytable_from_text("DDB 9/6").name
+    ('jacks-or-better-9-6', 'double-double-bonus-9-6')
+    """
+    words = text.strip().lower()
+    if words.endswith(".json") or Path(words).suffix == ".json":
+        try:
+            return Paytable.from_json(Path(text.strip()).read_text(encoding="utf-8"))
+        except OSError as error:
+            raise PaytableError(f"cannot read paytable file {text.strip()!r}: {error.strerror}") from None
+    for separator in " /_":
+        words = words.replace(separator, "-")
+    words = "-".join(part for part in words.split("-") if part)
+    candidates = [words, f"jacks-or-better-{words}"]
+    for short, game in _SHORT_GAMES.items():
+        if words.startswith(short + "-"):
+            candidates.append(game + words[len(short):])
+    for candidate in candidates:
+        if candidate in PAYTABLES:
+            return PAYTABLES[candidate]
+    raise PaytableError(
+        f"unknown paytable {text!r}: expected one of {', '.join(PAYTABLES)}, a short form such as 9/6 or "
+        "ddb-9/6, or a .json file"
+    )

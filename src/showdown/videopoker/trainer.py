@@ -1,0 +1,141 @@
+"""A video poker trainer: deal, hold, draw, pay, and what the hold gave up against the best one.
+
+>>> trainer = Trainer(seed=7)
+>>> deal = trainer.deal()
+>>> played = trainer.play(parse_hold("none", deal))
+>>> played.hands, len(played.final), trainer.hands_played
+(1, 5, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Optional
+
+from showdown.cards import Card, Deck, format_cards, parse_cards
+from showdown.errors import CardParseError
+from showdown.videopoker.hand_classes import HandClass, hand_class
+from showdown.videopoker.holds import Hold, holds
+from showdown.videopoker.paytable import PaytableLike, VideoPokerError, as_paytable
+
+
+class HoldParseError(VideoPokerError):
+    """Text that does not say which cards of the deal to hold (the message names the token)."""
+
+
+_DISCARD_ALL = {"none", "-", "0", "draw", "discard"}
+_HOLD_ALL = {"all", "*", "stand", "pat"}
+
+
+def parse_hold(text: str, deal: tuple[Card, ...]) -> tuple[int, ...]:
+    """The positions (0 to 4) of the deal's cards to hold, from the player's text.
+
+    Positions count from 1 (``"1 3 4"`` or ``"134"``), cards are in the usual notation
+    (``"As Ks"``), ``none`` or ``-`` holds nothing and ``all`` holds everything.
+
+    >>> deal = parse_cards("As Ks Kh 4s 4d")
+    >>> parse_hold("2 3", deal), parse_hold("Ks Kh 4s 4d", deal), parse_hold("none", deal)
+    ((1, 2), (1, 2, 3, 4), ())
+    >>> parse_hold("6", deal)
+    Traceback (most recent call last):
+    showdown.videopoker.trainer.HoldParseError: position 6 is not one of 1 to 5
+    """
+    words = text.strip().lower()
+    if words in _DISCARD_ALL:
+        return ()
+    if words in _HOLD_ALL:
+        return tuple(range(5))
+    if not words:
+        raise HoldParseError("say which cards to hold: positions (1 3 4), cards (As Ks), none or all")
+    squeezed = words.replace(",", " ").replace(" ", "")
+    if squeezed.isdigit():
+        positions = []
+        for digit in squeezed:
+            if not "1" <= digit <= "5":
+                raise HoldParseError(f"position {digit} is not one of 1 to 5")
+            if int(digit) - 1 in positions:
+                raise HoldParseError(f"position {digit} is given twice")
+            positions.append(int(digit) - 1)
+        return tuple(sorted(positions))
+    try:
+        cards = parse_cards(text)
+    except CardParseError as error:
+        raise HoldParseError(f"{error} (or give positions 1 to 5, none or all)") from None
+    for card in cards:
+        if card not in deal:
+            raise HoldParseError(f"card {card} is not in the deal {format_cards(deal)}")
+    return tuple(i for i, card in enumerate(deal) if card in cards)
+
+
+@dataclass(frozen=True)
+class Played:
+    """One hand of the trainer: the deal, the hold chosen and the best one, the draw, the final
+    hand and the payout (coins for the whole bet); ``ev_lost`` is what the chosen hold gave up
+    per coin bet (0 when it was a best hold) and the tallies run over every hand so far."""
+
+    deal: tuple[Card, ...]
+    hold: Hold
+    best: Hold
+    final: tuple[Card, ...]
+    hand: HandClass
+    payout: int
+    ev_lost: Fraction
+    hands: int
+    mistakes: int
+    total_ev_lost: Fraction
+    total_bet: int
+    total_won: int
+
+    @property
+    def mistake(self) -> bool:
+        """True when the hold was worth less than the best hold."""
+        return self.ev_lost > 0
+
+
+class Trainer:
+    """Deals hands one at a time from a seeded shuffle and scores the player's holds.
+
+    ``deal()`` deals five cards; ``play(positions)`` holds those positions, draws, pays and
+    keeps the running tally of mistakes and EV lost (per coin bet, summed over hands).
+    """
+
+    def __init__(self, paytable: PaytableLike = "jacks-or-better-9-6", coins: int = 5,
+                 seed: Optional[int] = None) -> None:
+        self.paytable = as_paytable(paytable)
+        self.coins = self.paytable.check_coins(coins)
+        self._random = random.Random(seed)
+        self._deck: Optional[Deck] = None
+        self._deal: tuple[Card, ...] = ()
+        self.hands_played = 0
+        self.mistakes = 0
+        self.total_ev_lost = Fraction(0)
+        self.total_bet = 0
+        self.total_won = 0
+
+    def deal(self) -> tuple[Card, ...]:
+        """Shuffle and deal five cards."""
+        self._deck = Deck(seed=self._random.getrandbits(64))
+        self._deal = self._deck.deal(5)
+        return self._deal
+
+    def play(self, positions: tuple[int, ...]) -> Played:
+        """Hold the cards at ``positions`` (0 to 4) of the last deal, draw and score the hand."""
+        if self._deck is None:
+            raise VideoPokerError("deal before playing a hold")
+        ranked = holds(self._deal, self.paytable, self.coins)
+        held = tuple(self._deal[i] for i in sorted(set(positions)))
+        chosen = next(hold for hold in ranked if hold.held == held)
+        final = held + self._deck.deal(5 - len(held))
+        hand = hand_class(final)
+        payout = self.paytable.class_pays(self.coins)[hand] * self.coins
+        lost = ranked[0].ev - chosen.ev
+        self._deck = None
+        self.hands_played += 1
+        self.mistakes += lost > 0
+        self.total_ev_lost += lost
+        self.total_bet += self.coins
+        self.total_won += payout
+        return Played(self._deal, chosen, ranked[0], final, hand, payout, lost, self.hands_played,
+                      self.mistakes, self.total_ev_lost, self.total_bet, self.total_won)

@@ -1,0 +1,73 @@
+"""`showdown vp`: holds, analysis and the trainer from the command line; one-line errors."""
+
+import io
+import json
+from fractions import Fraction
+
+import pytest
+
+from conftest import run_cli
+from showdown.cli import main
+from showdown.videopoker import holds
+
+run = run_cli
+
+
+def test_vp_hold_json_matches_the_library(capsys):
+    data = json.loads(run(capsys, "vp", "hold", "As Ks Kh 4s 4d", "--paytable", "ddb-9/6", "--coins", "3", "--json"))
+    expected = holds("As Ks Kh 4s 4d", "double-double-bonus-9-6", 3)
+    assert data["paytable"] == "double-double-bonus-9-6" and data["coins"] == 3
+    assert [hold["held"] for hold in data["holds"]] == [[str(c) for c in hold.held] for hold in expected]
+    assert [Fraction(hold["ev"]) for hold in data["holds"]] == [hold.ev for hold in expected]
+
+
+def test_vp_hold_table_ranks_the_holds(capsys):
+    out = run(capsys, "vp", "hold", "As Ks Kh 4s 4d", "--top", "6")
+    lines = [line for line in out.splitlines() if "│" in line]
+    assert len(lines) == 6 and "Ks Kh 4s 4d" in lines[0] and "2.595745" in lines[0] and "12.9787" in lines[0]
+    assert "tied with 1" in lines[-1]
+
+
+def test_vp_analyze_prints_the_table_and_json(capsys):
+    out = run(capsys, "vp", "analyze", "--paytable", "9/6")
+    assert "return 99.5439%" in out and "Royal Flush" in out and "493,512,264" in out
+    data = json.loads(run(capsys, "vp", "analyze", "-p", "bonus 8/5", "--json"))
+    assert round(data["expected_return"] * 100, 2) == 99.17 and data["deal_classes"] == 134_459
+    assert sum(row["combinations"] for row in data["rows"]) == data["total_combinations"]
+
+
+def test_vp_play_scores_holds_and_keeps_a_tally(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("xyz\n1 2\nnone\nq\n"))
+    out = run(capsys, "vp", "play", "--seed", "3")
+    assert "Hand 1:" in out and "Hand 3:" in out
+    assert "bad card 'xyz'" in out  # a bad answer asks again
+    assert out.count("Tally:") == 2 and "Tally: 2 hands" in out and "bet 10" in out
+    assert "Goodbye after 2 hands." in out
+
+
+def test_vp_play_stops_after_the_hands_asked_for_or_at_the_end_of_input(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("all\nall\nall\n"))
+    out = run(capsys, "vp", "play", "--seed", "1", "--hands", "2", "--coins", "1")
+    assert out.count("Tally:") == 2 and "Goodbye" not in out and "bet 2" in out
+    monkeypatch.setattr("sys.stdin", io.StringIO("all\n"))
+    out = run(capsys, "vp", "play", "--seed", "1")
+    assert out.count("Tally:") == 1 and "Goodbye after 1 hands." in out
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["vp", "hold", "As Ks Kh 4s"], "5 cards, got 4"),
+        (["vp", "hold", "As Ks Kh 4s As"], "card As appears more than once"),
+        (["vp", "hold", "As Ks Kh 4s 4x"], "'4x'"),
+        (["vp", "hold", "As Ks Kh 4s 4d", "--paytable", "7/7"], "unknown paytable '7/7'"),
+        (["vp", "hold", "As Ks Kh 4s 4d", "--coins", "9"], "coins must be a whole number from 1 to 5"),
+        (["vp", "analyze", "--paytable", "nope.json"], "cannot read paytable file"),
+    ],
+)
+def test_vp_errors_print_one_line_and_exit_2(capsys, args, message):
+    with pytest.raises(SystemExit) as done:
+        main(args)
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error:") and message in err and err.count("\n") == 1
