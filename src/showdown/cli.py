@@ -269,6 +269,67 @@ def grid_command(
         console.print(_grid_table(grid))
 
 
+SCHEDULER_OPTION = typer.Option(None, "--scheduler", help="Dask scheduler address, e.g. tcp://host:8786.")
+LOCAL_OPTION = typer.Option(None, "--local", help="Start this many local Dask worker processes.")
+
+
+@app.command("batch")
+def batch_command(
+    source: str = typer.Argument(..., help="Input: one JSON object of equity() arguments per line."),
+    output: str = typer.Option(..., "--output", "-o", help="Output JSON lines (appended to: reruns resume)."),
+    scheduler: Optional[str] = SCHEDULER_OPTION,
+    local: Optional[int] = LOCAL_OPTION,
+) -> None:
+    """Solve a file of equity problems, one result per line in input order; resumable."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from showdown.batch import run_batch
+    from showdown.distributed import connect
+
+    with connect(scheduler, local) as client, \
+            Progress(TextColumn("batch"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                     console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty()) as bar:
+        task = bar.add_task("batch", total=None)
+        summary = run_batch(source, output, client=client,
+                            progress=lambda done, total: bar.update(task, completed=done, total=total))
+    console.print(f"{summary.lines} lines: {summary.skipped} already done, {summary.solved} solved now"
+                  f" ({summary.errors} errors) -> {output}")
+
+
+table_app = typer.Typer(no_args_is_help=True, help="Whole tables: the heads-up preflop table.")
+app.add_typer(table_app, name="table")
+
+
+@table_app.command("preflop")
+def table_preflop_command(
+    output: str = typer.Option(..., "--output", "-o", help="CSV of equities (hero class by villain class)."),
+    exact: bool = typer.Option(True, "--exact", help="Exact enumeration (the only mode; every board counted)."),
+    heatmap: Optional[str] = typer.Option(None, "--heatmap", help="PNG heatmap path (default: next to the CSV)."),
+    classes: Optional[str] = typer.Option(None, "--classes", help="Only these classes, e.g. 'AA,KK,AKs' (default all)."),
+    scheduler: Optional[str] = SCHEDULER_OPTION,
+    local: Optional[int] = LOCAL_OPTION,
+) -> None:
+    """The exact heads-up equity of every hand class against every hand class, and a heatmap."""
+    from pathlib import Path
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from showdown.distributed import connect
+    from showdown.preflop_table import preflop_table
+
+    with connect(scheduler, local) as client, \
+            Progress(TextColumn("preflop table"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                     console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty()) as bar:
+        task = bar.add_task("table", total=None)
+        names = [name.strip() for name in classes.split(",")] if classes else None
+        table = preflop_table(names, client=client,
+                              progress=lambda done, total: bar.update(task, completed=done, total=total))
+    table.to_csv(output)
+    picture = Path(heatmap) if heatmap else Path(output).with_suffix(".png")
+    table.heatmap(picture)
+    console.print(f"{len(table.classes)} x {len(table.classes)} classes -> {output}, heatmap {picture}")
+
+
 def main(argv: Optional[list[str]] = None) -> None:
     """Run the command line; a ShowdownError prints one line and exits with status 2."""
     try:

@@ -21,6 +21,7 @@ from showdown.videopoker import (
     Played,
     Trainer,
     analyze,
+    analyze_all,
     holds,
     parse_deal,
     parse_hold,
@@ -84,11 +85,17 @@ def _analysis_table(result: Analysis) -> Table:
 def analyze_command(
     paytable: str = PAYTABLE_OPTION,
     coins: int = COINS_OPTION,
+    every: bool = typer.Option(False, "--all", help="Every named pay table (then --paytable is ignored)."),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Dask scheduler address for --all."),
+    local: Optional[int] = typer.Option(None, "--local", help="Start this many local Dask workers for --all."),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """The game's exact return under optimal play, hand by hand, and its variance."""
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
+    if every:
+        _analyze_every(coins, scheduler, local, as_json)
+        return
     table = paytable_from_text(paytable)
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.percentage:>3.0f}%"),
                   TimeElapsedColumn(), console=Console(stderr=True), transient=True,
@@ -106,6 +113,28 @@ def analyze_command(
         console.print(_analysis_table(result))
         console.print(f"Standard deviation {result.standard_deviation:.2f}; {result.deal_classes:,} deal classes "
                       f"cover all 2,598,960 deals ({result.elapsed:.2f} s).")
+
+
+def _analyze_every(coins: int, scheduler: Optional[str], local: Optional[int], as_json: bool) -> None:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from showdown.distributed import connect
+
+    with connect(scheduler, local) as client, \
+            Progress(TextColumn("pay tables"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                     console=Console(stderr=True), transient=True, disable=as_json or not sys.stderr.isatty()) as bar:
+        task = bar.add_task("analyze", total=None)
+        results = analyze_all(coins, client=client, progress=lambda done, total: bar.update(task, completed=done,
+                                                                                          total=total))
+    if as_json:
+        _print_json({name: result.to_dict() for name, result in results.items()})
+        return
+    view = Table(title=f"Every pay table at {coins} coin{'s' if coins > 1 else ''}, optimal play")
+    for column in ("Pay table", "Return", "Variance"):
+        view.add_column(column, justify="left" if column == "Pay table" else "right")
+    for name, result in results.items():
+        view.add_row(name, f"{float(result.expected_return):.4%}", f"{float(result.variance):.2f}")
+    console.print(view)
 
 
 def _report(played: Played, coins: int) -> None:

@@ -6,7 +6,7 @@ optimal play.
 (Card('Ks'), Card('Kh'), Card('4s'), Card('4d'))
 """
 
-from showdown.videopoker.analysis import Analysis, AnalysisRow, AnalysisStopped, analyze
+from showdown.videopoker.analysis import Analysis, AnalysisRow, AnalysisStopped, analyze, analyze_all
 from showdown.videopoker.hand_classes import HandClass, hand_class
 from showdown.videopoker.holds import Hold, best_hold, holds, parse_deal
 from showdown.videopoker.paytable import (
@@ -38,6 +38,7 @@ __all__ = [
     "Trainer",
     "VideoPokerError",
     "analyze",
+    "analyze_all",
     "best_hold",
     "hand_class",
     "holds",

@@ -174,3 +174,28 @@ def analyze(
         deal_classes=len(deals),
         elapsed=time.perf_counter() - started,
     )
+
+
+def _analyze_one(job: tuple[str, int]) -> Analysis:
+    from showdown.distributed import worker_threads
+
+    name, coins = job
+    return analyze(name, coins, n_jobs=worker_threads())
+
+
+def analyze_all(
+    coins: int = 5, *, client: Any = None, progress: Optional[Callable[[int, int], Any]] = None
+) -> dict[str, Analysis]:
+    """:func:`analyze` for every named pay table, by name; ``client`` (a
+    ``dask.distributed.Client``) spreads the tables over a cluster, one table per task.
+
+    >>> results = analyze_all()
+    >>> f"{float(results['double-bonus-10-7'].expected_return):.4%}"
+    '100.1725%'
+    """
+    from showdown.distributed import map_partitions
+    from showdown.videopoker.paytable import PAYTABLES
+
+    names = list(PAYTABLES)
+    analyses = map_partitions(_analyze_one, [(name, coins) for name in names], client=client, progress=progress)
+    return dict(zip(names, analyses, strict=True))
