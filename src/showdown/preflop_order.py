@@ -1,15 +1,12 @@
 """The preflop ordering of the 169 hand classes behind ``top N%`` ranges, and its generator.
 
-Each class (``AA``, ``AKs``, ``AKo``, ...) is ranked by its heads-up all-in equity against one
-uniformly random opponent hand (ties count half), estimated by the project itself with seeded
-Monte Carlo on :func:`showdown.evaluate_many`: for every class, ``TRIALS`` deals of the opponent's
-two cards and the five board cards from the 50 cards left. Every class uses the same seed
-(common random numbers), which makes the *differences* between classes, and so the order, less
-noisy than independent streams would. The standard error of each equity is about 0.001, so
-classes closer than that may swap places under another seed; the order is a documented,
-reproducible convention, not a solver output.
+Each class (``AA``, ``AKs``, ``AKo``, ...) is ranked by its exact heads-up all-in equity against
+one uniformly random opponent hand (ties count half): every combo of the class against every
+non-overlapping opponent combo and every board, from :func:`showdown.preflop_table.preflop_table`.
+Exact ties between classes keep the canonical :func:`hand_classes` order.
 
-The constant below is written by this module's generator; regenerate it (about a minute) with::
+The constant below is written by this module's generator; regenerate it (about 20 s on two
+cores) with::
 
     python -m showdown.preflop_order --write     # or --check to compare without writing
 
@@ -32,10 +29,10 @@ import numpy as np
 from showdown.cards import RANK_CHARS
 
 TRIALS = 200_000
-"""Monte Carlo deals per class for the shipped ordering."""
+"""Monte Carlo deals per class in :func:`estimate_equities` (a cross-check of the exact numbers)."""
 
 SEED = 20_240_601
-"""The seed of the shipped ordering (the same for every class: common random numbers)."""
+"""The seed of :func:`estimate_equities` (the same for every class: common random numbers)."""
 
 
 def hand_classes() -> tuple[str, ...]:
@@ -100,6 +97,15 @@ def estimate_equities(trials: int = TRIALS, seed: int = SEED, n_jobs: Optional[i
     return result
 
 
+def exact_equities(n_jobs: Optional[int] = None) -> dict[str, float]:
+    """Each class's exact all-in equity against a random hand, from the exact preflop table."""
+    from showdown._parallel import thread_count, threads
+    from showdown.preflop_table import preflop_table
+
+    with threads(thread_count(n_jobs, 1 << 30)):
+        return preflop_table().against_random()
+
+
 def order_from_equities(equities: dict[str, float]) -> tuple[str, ...]:
     """Classes by equity, highest first; exact ties keep the canonical :func:`hand_classes` order.
 
@@ -110,18 +116,18 @@ def order_from_equities(equities: dict[str, float]) -> tuple[str, ...]:
     return tuple(sorted(equities, key=lambda name: (-equities[name], canonical.get(name, 0))))
 
 
-def _render(equities: dict[str, float], trials: int, seed: int) -> str:
+def _render(equities: dict[str, float]) -> str:
     order = order_from_equities(equities)
     lines = [
         _BEGIN,
-        f"# Written by `python -m showdown.preflop_order --write` (trials={trials}, seed={seed}).",
+        "# Written by `python -m showdown.preflop_order --write` (exact, from the preflop table).",
         "PREFLOP_EQUITY: dict[str, float] = {",
     ]
     for i in range(0, len(order), 6):
         lines.append("    " + " ".join(f'"{name}": {equities[name]:.4f},' for name in order[i : i + 6]))
     lines += [
         "}",
-        '"""Each class\'s estimated equity against a random hand, rounded to 4 decimals, best first."""',
+        '"""Each class\'s exact equity against a random hand, rounded to 4 decimals, best first."""',
         "",
         "PREFLOP_ORDER: tuple[str, ...] = (",
     ]
@@ -143,13 +149,11 @@ _BLOCK = re.compile("^" + re.escape(_BEGIN) + r"\n.*?^" + re.escape(_END) + r"\n
 def main(argv: Optional[list[str]] = None) -> int:
     """Regenerate the ordering: print it, ``--write`` it into this file, or ``--check`` it."""
     parser = argparse.ArgumentParser(prog="python -m showdown.preflop_order", description=main.__doc__)
-    parser.add_argument("--trials", type=int, default=TRIALS)
-    parser.add_argument("--seed", type=int, default=SEED)
     action = parser.add_mutually_exclusive_group()
     action.add_argument("--write", action="store_true", help="rewrite the generated block of this file")
     action.add_argument("--check", action="store_true", help="exit 1 if the shipped block differs")
     args = parser.parse_args(argv)
-    block = _render(estimate_equities(args.trials, args.seed), args.trials, args.seed)
+    block = _render(exact_equities())
     path = Path(__file__)
     source = path.read_text(encoding="utf-8")
     if args.write:
@@ -165,55 +169,55 @@ def main(argv: Optional[list[str]] = None) -> int:
 
 
 # --- BEGIN GENERATED (do not edit by hand) ---
-# Written by `python -m showdown.preflop_order --write` (trials=200000, seed=20240601).
+# Written by `python -m showdown.preflop_order --write` (exact, from the preflop table).
 PREFLOP_EQUITY: dict[str, float] = {
-    "AA": 0.8511, "KK": 0.8223, "QQ": 0.7978, "JJ": 0.7728, "TT": 0.7490, "99": 0.7196,
-    "88": 0.6904, "AKs": 0.6703, "77": 0.6631, "AQs": 0.6618, "AJs": 0.6537, "AKo": 0.6530,
-    "ATs": 0.6472, "AQo": 0.6440, "AJo": 0.6352, "66": 0.6332, "KQs": 0.6329, "ATo": 0.6285,
-    "A9s": 0.6268, "KJs": 0.6256, "A8s": 0.6199, "KTs": 0.6182, "KQo": 0.6137, "A7s": 0.6104,
-    "A9o": 0.6066, "KJo": 0.6058, "55": 0.6030, "QJs": 0.6020, "A6s": 0.6003, "A5s": 0.5997,
-    "A8o": 0.5990, "K9s": 0.5986, "KTo": 0.5975, "QTs": 0.5952, "A4s": 0.5898, "A7o": 0.5892,
-    "K8s": 0.5826, "A3s": 0.5820, "QJo": 0.5811, "A5o": 0.5783, "A6o": 0.5783, "K9o": 0.5762,
-    "Q9s": 0.5756, "JTs": 0.5753, "K7s": 0.5746, "A2s": 0.5738, "QTo": 0.5726, "44": 0.5697,
-    "A4o": 0.5675, "K6s": 0.5658, "Q8s": 0.5604, "K8o": 0.5590, "A3o": 0.5585, "K5s": 0.5574,
-    "J9s": 0.5551, "JTo": 0.5525, "Q9o": 0.5519, "K7o": 0.5510, "A2o": 0.5491, "K4s": 0.5473,
-    "Q7s": 0.5424, "K6o": 0.5414, "K3s": 0.5400, "J8s": 0.5396, "T9s": 0.5389, "33": 0.5370,
-    "Q6s": 0.5356, "Q8o": 0.5356, "K5o": 0.5327, "K2s": 0.5321, "J9o": 0.5308, "Q5s": 0.5274,
-    "T8s": 0.5236, "K4o": 0.5216, "J7s": 0.5210, "Q4s": 0.5182, "Q7o": 0.5168, "J8o": 0.5140,
-    "T9o": 0.5138, "K3o": 0.5134, "Q3s": 0.5104, "Q6o": 0.5093, "98s": 0.5073, "T7s": 0.5051,
-    "22": 0.5048, "K2o": 0.5046, "J6s": 0.5039, "Q2s": 0.5021, "Q5o": 0.5011, "J5s": 0.4989,
-    "T8o": 0.4969, "J7o": 0.4942, "Q4o": 0.4907, "J4s": 0.4899, "97s": 0.4896, "T6s": 0.4892,
-    "J3s": 0.4825, "Q3o": 0.4817, "98o": 0.4798, "87s": 0.4796, "T7o": 0.4775, "J6o": 0.4762,
-    "J2s": 0.4734, "96s": 0.4731, "Q2o": 0.4726, "T5s": 0.4722, "J5o": 0.4709, "T4s": 0.4663,
-    "86s": 0.4621, "97o": 0.4613, "J4o": 0.4607, "T6o": 0.4604, "T3s": 0.4579, "95s": 0.4564,
-    "76s": 0.4536, "J3o": 0.4521, "87o": 0.4503, "T2s": 0.4500, "85s": 0.4462, "96o": 0.4433,
-    "J2o": 0.4427, "T5o": 0.4424, "94s": 0.4384, "75s": 0.4376, "T4o": 0.4353, "93s": 0.4334,
-    "86o": 0.4315, "65s": 0.4311, "84s": 0.4276, "T3o": 0.4260, "95o": 0.4257, "92s": 0.4247,
-    "76o": 0.4224, "74s": 0.4176, "T2o": 0.4175, "54s": 0.4159, "85o": 0.4150, "64s": 0.4131,
-    "83s": 0.4091, "94o": 0.4058, "75o": 0.4058, "82s": 0.4039, "73s": 0.4007, "93o": 0.4002,
-    "65o": 0.3990, "53s": 0.3977, "63s": 0.3956, "84o": 0.3954, "92o": 0.3911, "43s": 0.3874,
-    "74o": 0.3853, "54o": 0.3832, "72s": 0.3824, "52s": 0.3798, "64o": 0.3798, "62s": 0.3777,
-    "83o": 0.3757, "42s": 0.3699, "82o": 0.3698, "73o": 0.3662, "53o": 0.3629, "32s": 0.3614,
-    "63o": 0.3603, "43o": 0.3518, "72o": 0.3466, "52o": 0.3435, "62o": 0.3410, "42o": 0.3331,
-    "32o": 0.3242,
+    "AA": 0.8520, "KK": 0.8240, "QQ": 0.7993, "JJ": 0.7747, "TT": 0.7501, "99": 0.7206,
+    "88": 0.6916, "AKs": 0.6704, "77": 0.6624, "AQs": 0.6621, "AJs": 0.6539, "AKo": 0.6532,
+    "ATs": 0.6460, "AQo": 0.6443, "AJo": 0.6356, "KQs": 0.6340, "66": 0.6328, "A9s": 0.6278,
+    "ATo": 0.6272, "KJs": 0.6257, "A8s": 0.6194, "KTs": 0.6179, "KQo": 0.6146, "A7s": 0.6098,
+    "A9o": 0.6077, "KJo": 0.6057, "55": 0.6032, "QJs": 0.6026, "K9s": 0.5999, "A5s": 0.5992,
+    "A6s": 0.5991, "A8o": 0.5987, "KTo": 0.5974, "QTs": 0.5947, "A4s": 0.5903, "A7o": 0.5884,
+    "K8s": 0.5831, "A3s": 0.5822, "QJo": 0.5813, "K9o": 0.5781, "A5o": 0.5770, "A6o": 0.5768,
+    "Q9s": 0.5766, "K7s": 0.5754, "JTs": 0.5753, "A2s": 0.5738, "QTo": 0.5729, "44": 0.5702,
+    "A4o": 0.5673, "K6s": 0.5664, "K8o": 0.5602, "Q8s": 0.5602, "A3o": 0.5584, "K5s": 0.5579,
+    "J9s": 0.5566, "Q9o": 0.5536, "JTo": 0.5525, "K7o": 0.5519, "A2o": 0.5493, "K4s": 0.5488,
+    "Q7s": 0.5430, "K6o": 0.5422, "K3s": 0.5405, "T9s": 0.5403, "J8s": 0.5402, "33": 0.5369,
+    "Q6s": 0.5361, "Q8o": 0.5360, "K5o": 0.5331, "J9o": 0.5325, "K2s": 0.5321, "Q5s": 0.5277,
+    "T8s": 0.5233, "K4o": 0.5233, "J7s": 0.5232, "Q4s": 0.5186, "Q7o": 0.5177, "T9o": 0.5153,
+    "J8o": 0.5149, "K3o": 0.5143, "Q6o": 0.5102, "Q3s": 0.5102, "98s": 0.5080, "T7s": 0.5064,
+    "J6s": 0.5061, "K2o": 0.5051, "22": 0.5033, "Q2s": 0.5017, "Q5o": 0.5012, "J5s": 0.4999,
+    "T8o": 0.4972, "J7o": 0.4968, "Q4o": 0.4913, "97s": 0.4912, "J4s": 0.4907, "T6s": 0.4894,
+    "J3s": 0.4823, "Q3o": 0.4822, "98o": 0.4810, "87s": 0.4794, "T7o": 0.4791, "J6o": 0.4784,
+    "96s": 0.4743, "J2s": 0.4738, "Q2o": 0.4730, "T5s": 0.4722, "J5o": 0.4718, "T4s": 0.4653,
+    "97o": 0.4630, "86s": 0.4624, "J4o": 0.4619, "T6o": 0.4609, "95s": 0.4572, "T3s": 0.4569,
+    "76s": 0.4537, "J3o": 0.4528, "87o": 0.4505, "T2s": 0.4484, "85s": 0.4454, "96o": 0.4449,
+    "J2o": 0.4435, "T5o": 0.4425, "94s": 0.4386, "75s": 0.4368, "T4o": 0.4350, "93s": 0.4326,
+    "86o": 0.4324, "65s": 0.4313, "84s": 0.4270, "95o": 0.4267, "T3o": 0.4259, "92s": 0.4242,
+    "76o": 0.4232, "74s": 0.4185, "T2o": 0.4167, "54s": 0.4145, "85o": 0.4143, "64s": 0.4133,
+    "83s": 0.4087, "94o": 0.4067, "75o": 0.4051, "82s": 0.4027, "73s": 0.4004, "93o": 0.4002,
+    "65o": 0.3994, "53s": 0.3969, "63s": 0.3953, "84o": 0.3945, "92o": 0.3910, "43s": 0.3864,
+    "74o": 0.3855, "72s": 0.3816, "54o": 0.3816, "64o": 0.3801, "52s": 0.3785, "62s": 0.3767,
+    "83o": 0.3748, "42s": 0.3683, "82o": 0.3683, "73o": 0.3660, "53o": 0.3626, "63o": 0.3608,
+    "32s": 0.3598, "43o": 0.3515, "72o": 0.3458, "52o": 0.3428, "62o": 0.3408, "42o": 0.3320,
+    "32o": 0.3230,
 }
-"""Each class's estimated equity against a random hand, rounded to 4 decimals, best first."""
+"""Each class's exact equity against a random hand, rounded to 4 decimals, best first."""
 
 PREFLOP_ORDER: tuple[str, ...] = (
     "AA", "KK", "QQ", "JJ", "TT", "99", "88", "AKs", "77", "AQs", "AJs", "AKo",
-    "ATs", "AQo", "AJo", "66", "KQs", "ATo", "A9s", "KJs", "A8s", "KTs", "KQo", "A7s",
-    "A9o", "KJo", "55", "QJs", "A6s", "A5s", "A8o", "K9s", "KTo", "QTs", "A4s", "A7o",
-    "K8s", "A3s", "QJo", "A5o", "A6o", "K9o", "Q9s", "JTs", "K7s", "A2s", "QTo", "44",
-    "A4o", "K6s", "Q8s", "K8o", "A3o", "K5s", "J9s", "JTo", "Q9o", "K7o", "A2o", "K4s",
-    "Q7s", "K6o", "K3s", "J8s", "T9s", "33", "Q6s", "Q8o", "K5o", "K2s", "J9o", "Q5s",
-    "T8s", "K4o", "J7s", "Q4s", "Q7o", "J8o", "T9o", "K3o", "Q3s", "Q6o", "98s", "T7s",
-    "22", "K2o", "J6s", "Q2s", "Q5o", "J5s", "T8o", "J7o", "Q4o", "J4s", "97s", "T6s",
-    "J3s", "Q3o", "98o", "87s", "T7o", "J6o", "J2s", "96s", "Q2o", "T5s", "J5o", "T4s",
-    "86s", "97o", "J4o", "T6o", "T3s", "95s", "76s", "J3o", "87o", "T2s", "85s", "96o",
-    "J2o", "T5o", "94s", "75s", "T4o", "93s", "86o", "65s", "84s", "T3o", "95o", "92s",
+    "ATs", "AQo", "AJo", "KQs", "66", "A9s", "ATo", "KJs", "A8s", "KTs", "KQo", "A7s",
+    "A9o", "KJo", "55", "QJs", "K9s", "A5s", "A6s", "A8o", "KTo", "QTs", "A4s", "A7o",
+    "K8s", "A3s", "QJo", "K9o", "A5o", "A6o", "Q9s", "K7s", "JTs", "A2s", "QTo", "44",
+    "A4o", "K6s", "K8o", "Q8s", "A3o", "K5s", "J9s", "Q9o", "JTo", "K7o", "A2o", "K4s",
+    "Q7s", "K6o", "K3s", "T9s", "J8s", "33", "Q6s", "Q8o", "K5o", "J9o", "K2s", "Q5s",
+    "T8s", "K4o", "J7s", "Q4s", "Q7o", "T9o", "J8o", "K3o", "Q6o", "Q3s", "98s", "T7s",
+    "J6s", "K2o", "22", "Q2s", "Q5o", "J5s", "T8o", "J7o", "Q4o", "97s", "J4s", "T6s",
+    "J3s", "Q3o", "98o", "87s", "T7o", "J6o", "96s", "J2s", "Q2o", "T5s", "J5o", "T4s",
+    "97o", "86s", "J4o", "T6o", "95s", "T3s", "76s", "J3o", "87o", "T2s", "85s", "96o",
+    "J2o", "T5o", "94s", "75s", "T4o", "93s", "86o", "65s", "84s", "95o", "T3o", "92s",
     "76o", "74s", "T2o", "54s", "85o", "64s", "83s", "94o", "75o", "82s", "73s", "93o",
-    "65o", "53s", "63s", "84o", "92o", "43s", "74o", "54o", "72s", "52s", "64o", "62s",
-    "83o", "42s", "82o", "73o", "53o", "32s", "63o", "43o", "72o", "52o", "62o", "42o",
+    "65o", "53s", "63s", "84o", "92o", "43s", "74o", "72s", "54o", "64o", "52s", "62s",
+    "83o", "42s", "82o", "73o", "53o", "63o", "32s", "43o", "72o", "52o", "62o", "42o",
     "32o",
 )
 """The 169 classes, best first: the order ``top N%`` takes them in."""
