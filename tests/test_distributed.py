@@ -185,3 +185,18 @@ def test_every_paytable_on_a_cluster_matches_local(client):
         local = analyze(name)
         assert results[name].expected_return == local.expected_return
         assert results[name].variance == local.variance
+
+
+@pytest.mark.parametrize(
+    "players, options",
+    [
+        (["JJ+, AKs:0.5", "random"], {"exact": True}),
+        (["AhKh", "QQ", "random"], {"exact": False, "trials": 200_000, "seed": 5}),
+        (["AA", "KK"], {"board": "2c 7d 9h", "exact": False, "trials": 100_000, "seed": 1}),
+    ],
+)
+def test_equity_on_a_cluster_is_bit_identical(client, players, options):
+    here = equity(players, **options).to_dict()
+    there = equity(players, client=client, **options).to_dict()
+    here.pop("elapsed"), there.pop("elapsed")
+    assert here == there

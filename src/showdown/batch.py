@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional, Union
 
-from showdown.distributed import imap_partitions, split, worker_threads
+from showdown.distributed import map_in_order, split, worker_threads
 from showdown.errors import ShowdownError
 
 __all__ = ["BatchSummary", "run_batch", "solve_lines"]
@@ -124,22 +124,17 @@ def run_batch(
         raise ShowdownError(f"{output} has {done} lines but {source} only {len(lines)}: not its output")
     todo = [(number, text) for number, text in enumerate(lines, start=1)][done:]
     pieces = split(todo, max(1, -(-len(todo) // lines_per_partition))) if todo else []
-    pending: dict[int, list[str]] = {}
-    next_piece = 0
     solved = errors = 0
     with open(output, "a", encoding="utf-8") as handle:
         if progress is not None:
             progress(done, len(lines))
-        for index, records in imap_partitions(solve_lines, pieces, client=client):
-            pending[index] = records
-            while next_piece in pending:
-                for record in pending.pop(next_piece):
-                    handle.write(record + "\n")
-                    solved += 1
-                    errors += "error" in json.loads(record)
-                handle.flush()
-                os.fsync(handle.fileno())
-                next_piece += 1
-                if progress is not None:
-                    progress(done + solved, len(lines))
+        for records in map_in_order(solve_lines, pieces, client=client):
+            for record in records:
+                handle.write(record + "\n")
+                solved += 1
+                errors += "error" in json.loads(record)
+            handle.flush()
+            os.fsync(handle.fileno())
+            if progress is not None:
+                progress(done + solved, len(lines))
     return BatchSummary(lines=len(lines), skipped=done, solved=solved, errors=errors)

@@ -305,7 +305,7 @@ def table_preflop_command(
     output: str = typer.Option(..., "--output", "-o", help="CSV of equities (hero class by villain class)."),
     exact: bool = typer.Option(True, "--exact", help="Exact enumeration (the only mode; every board counted)."),
     heatmap: Optional[str] = typer.Option(None, "--heatmap", help="PNG heatmap path (default: next to the CSV)."),
-    classes: Optional[str] = typer.Option(None, "--classes", help="Only these classes, e.g. 'AA,KK,AKs' (default all)."),
+    classes: Optional[str] = typer.Option(None, "--classes", help="Only these classes, e.g. AA,KK,AKs."),
     scheduler: Optional[str] = SCHEDULER_OPTION,
     local: Optional[int] = LOCAL_OPTION,
 ) -> None:

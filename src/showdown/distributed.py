@@ -21,7 +21,15 @@ from typing import Any, Optional, TypeVar
 
 from showdown.errors import ShowdownError
 
-__all__ = ["DistributedError", "connect", "imap_partitions", "map_partitions", "split", "worker_threads"]
+__all__ = [
+    "DistributedError",
+    "connect",
+    "imap_partitions",
+    "map_in_order",
+    "map_partitions",
+    "split",
+    "worker_threads",
+]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -127,3 +135,15 @@ def imap_partitions(
     position = {future.key: index for index, future in enumerate(futures)}
     for future in as_completed(futures):
         yield position[future.key], future.result()
+
+
+def map_in_order(function: Callable[[Any], R], partitions: Sequence[Any], *, client: Any = None) -> Iterator[R]:
+    """``function(p)`` for each partition, yielded in partition order as soon as each result and
+    all before it are in (on a cluster, later partitions run meanwhile)."""
+    pending: dict[int, R] = {}
+    next_index = 0
+    for index, result in imap_partitions(function, partitions, client=client):
+        pending[index] = result
+        while next_index in pending:
+            yield pending.pop(next_index)
+            next_index += 1

@@ -32,6 +32,7 @@ import numpy as np
 from showdown._numba import kernels as kernels_module
 from showdown._parallel import MIN_ITEMS_PER_THREAD, thread_count, threads
 from showdown.cards import CARDS, Card, parse_cards
+from showdown.distributed import map_in_order
 from showdown.errors import DuplicateCardError, HandSizeError, ShowdownError
 from showdown.evaluate import Category
 from showdown.ranges import Range
@@ -353,6 +354,7 @@ def equity(
     time_limit: Optional[float] = None,
     n_jobs: Optional[int] = None,
     progress: Optional[Callable[[EquityResult], Any]] = None,
+    client: Any = None,
 ) -> EquityResult:
     """Each player's share of the pot at showdown, over the boards still to come.
 
@@ -366,6 +368,10 @@ def equity(
     (called with the interim result after each batch) returning False. With none of trials,
     stderr and time_limit it runs 1,000,000 deals. The same ``seed`` gives the same answer
     whatever ``n_jobs``; the seed used is in ``result.seed``.
+
+    ``client`` (a ``dask.distributed.Client``) spreads exact preflop enumeration and Monte
+    Carlo batches over a cluster, with bit-identical results; enumeration with part of the
+    board known always runs here.
 
     >>> r = equity(["AhAs", "KdKc"], board="Qh 7s 2d 5c", exact=True)
     >>> r.counts.wins, r.counts.total
@@ -402,10 +408,10 @@ def equity(
         if n_assign * n_boards > 1 << 62:
             raise EquityError(f"exact enumeration of {n_assign * n_boards:.3g} cases is out of reach")
         if classes is not None:
-            return _exact_by_classes(parsed, texts, classes, dead_cards, n_jobs, progress, started)
+            return _exact_by_classes(parsed, texts, classes, dead_cards, n_jobs, progress, started, client)
         return _exact_by_boards(parsed, texts, combos, sizes, weights, base, board_cards, n_jobs, started)
     return _monte_carlo(parsed, texts, combos, sizes, weights, board_cards, dead_cards, trials, seed, stderr,
-                        time_limit, n_jobs, progress, started)
+                        time_limit, n_jobs, progress, started, client)
 
 
 # --- exact enumeration ------------------------------------------------------------------------
@@ -466,28 +472,23 @@ def _classes(parsed: list[_Player], combos: np.ndarray, sizes: np.ndarray, weigh
 
 def _exact_by_classes(
     parsed: list[_Player], texts: tuple[str, str], classes: _Classes, dead: Sequence[Card],
-    n_jobs: Optional[int], progress: Optional[Callable[[EquityResult], Any]], started: float,
+    n_jobs: Optional[int], progress: Optional[Callable[[EquityResult], Any]], started: float, client: Any,
 ) -> EquityResult:
     """Preflop: each class of assignments once, every board by rank and flush pattern."""
     from showdown._kernels.equity import N_COUNTS
 
-    kernel = kernels_module("board_classes")
     n_classes, n_players = classes.holes.shape[:2]
-    dead_mask = np.uint64(sum(1 << c.id for c in dead))
+    dead_mask = int(sum(1 << c.id for c in dead))
     planned = int(classes.multiplicity.sum()) * math.comb(52 - len(dead) - 2 * n_players, 5)
     counts = np.zeros((n_players, N_COUNTS), dtype=np.int64)
     weighted = np.zeros((n_players, N_COUNTS), dtype=np.float64)
     total = 0
     total_weight = 0.0
-    workers = thread_count(n_jobs, n_classes * MIN_ITEMS_PER_THREAD // 8)
     batch = max(CLASS_BATCH, -(-n_classes // 100))
-    for start in range(0, n_classes, batch):
-        part = slice(start, min(start + batch, n_classes))
-        holes = classes.holes[part]
-        class_counts = np.zeros((len(holes), n_players, N_COUNTS), dtype=np.int64)
-        class_totals = np.zeros(len(holes), dtype=np.int64)
-        with threads(min(workers, len(holes))):
-            kernel._deal_boards_many(holes, dead_mask, class_counts, class_totals)
+    parts = [slice(start, min(start + batch, n_classes)) for start in range(0, n_classes, batch)]
+    jobs = [(classes.holes[part], dead_mask, None if client is not None else n_jobs) for part in parts]
+    for part, (class_counts, class_totals) in zip(parts, map_in_order(score_classes, jobs, client=client),
+                                                  strict=True):
         for s, seats in enumerate(classes.seatings):
             multiplicity = classes.multiplicity[part, s]
             weight = classes.weight[part, s]
@@ -502,6 +503,24 @@ def _exact_by_classes(
                 raise EquityError("exact enumeration cancelled by the progress callback")
     return _result(parsed, *texts, counts, weighted, total, total_weight, True, time.perf_counter() - started,
                    None, "enumerated", planned)
+
+
+def score_classes(job: tuple[np.ndarray, int, Optional[int]]) -> tuple[np.ndarray, np.ndarray]:
+    """Board counts (N, P, N_COUNTS) and totals (N,) of assignment classes ``holes`` (N, P, 2),
+    with the dead cards ``dead_mask``, on ``n_jobs`` threads (default: those of the Dask worker
+    it runs on, else all): ``job = (holes, dead_mask, n_jobs)``. A unit of work that can run on
+    any machine."""
+    from showdown._kernels.equity import N_COUNTS
+    from showdown.distributed import worker_threads
+
+    holes, dead_mask, n_jobs = job
+    kernel = kernels_module("board_classes")
+    counts = np.zeros((len(holes), holes.shape[1], N_COUNTS), dtype=np.int64)
+    totals = np.zeros(len(holes), dtype=np.int64)
+    wanted = n_jobs if n_jobs is not None else worker_threads()
+    with threads(min(thread_count(wanted, len(holes) * MIN_ITEMS_PER_THREAD // 8), len(holes))):
+        kernel._deal_boards_many(holes, np.uint64(dead_mask), counts, totals)
+    return counts, totals
 
 
 def _exact_by_boards(
@@ -536,7 +555,7 @@ def _monte_carlo(
     parsed: list[_Player], texts: tuple[str, str], combos: np.ndarray, sizes: np.ndarray, weights: np.ndarray,
     board: Sequence[Card], dead: Sequence[Card], trials: Optional[int], seed: Any, stderr: Optional[float],
     time_limit: Optional[float], n_jobs: Optional[int], progress: Optional[Callable[[EquityResult], Any]],
-    started: float,
+    started: float, client: Any,
 ) -> EquityResult:
     """Batches of seeded random deals until a stopping rule says enough."""
     from showdown._kernels.equity import N_COUNTS
@@ -570,18 +589,22 @@ def _monte_carlo(
             [np.random.SeedSequence([seed, batch, c]).generate_state(1, np.uint64)[0] for c in range(MC_CHUNKS)],
             dtype=np.uint64,
         )
-        with threads(workers):
-            chunk_counts, totals, failed = kernel._monte_carlo(
-                combos, sizes, cumulative, known_used, board_key, board_bits, 5 - len(board), per_chunk, seeds,
-                MAX_ATTEMPTS,
-            )
-        if failed.any():
+        shared = (combos, sizes, cumulative, known_used, board_key, board_bits, 5 - len(board))
+        pieces: list[tuple[Any, ...]]
+        if client is None:
+            pieces = [(*shared, per_chunk, seeds, workers)]
+        else:
+            pieces = [(*shared, per_chunk[part], seeds[part], None) for part in split_chunks(MC_CHUNKS)]
+        failed = False
+        for piece_counts, piece_done, piece_failed in map_in_order(sample_chunks, pieces, client=client):
+            counts += piece_counts
+            done += piece_done
+            failed |= piece_failed
+        if failed:
             raise EquityError(
                 f"the players' ranges almost never fit together without a shared card ({MAX_ATTEMPTS:,} deals"
                 " in a row failed)"
             )
-        counts += chunk_counts.sum(axis=0)
-        done += int(totals.sum())
         batch += 1
         elapsed = time.perf_counter() - started
         if trials is not None and done >= trials:
@@ -598,6 +621,28 @@ def _monte_carlo(
             break
     return _result(parsed, *texts, counts, counts.astype(np.float64), done, float(done), False,
                    time.perf_counter() - started, seed, stopped_by, trials or 0)
+
+
+
+def split_chunks(n_chunks: int, pieces: int = 8) -> list[slice]:
+    """Monte Carlo chunks cut into contiguous pieces for a cluster (each chunk has its own
+    random stream, so how they are grouped does not change the answer)."""
+    size = -(-n_chunks // pieces)
+    return [slice(start, min(start + size, n_chunks)) for start in range(0, n_chunks, size)]
+
+
+def sample_chunks(job: tuple[Any, ...]) -> tuple[np.ndarray, int, bool]:
+    """Monte Carlo chunks: summed counts, deals done and whether the ranges failed to fit, for
+    ``job = (combos, sizes, cumulative, known_used, board_key, board_bits, to_come, per_chunk,
+    seeds, n_jobs)``. A unit of work that can run on any machine."""
+    from showdown.distributed import worker_threads
+
+    *arguments, per_chunk, seeds, n_jobs = job
+    kernel = kernels_module("equity")
+    wanted = n_jobs if n_jobs is not None else worker_threads()
+    with threads(thread_count(wanted, 1 << 30)):
+        counts, totals, failed = kernel._monte_carlo(*arguments, per_chunk, seeds, MAX_ATTEMPTS)
+    return counts.sum(axis=0), int(totals.sum()), bool(failed.any())
 
 
 from showdown.odds_grid import OddsGrid, odds_grid  # noqa: E402  (documented here too; it builds on equity)

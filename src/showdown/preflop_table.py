@@ -26,7 +26,7 @@ from typing import Any, Optional, Union
 
 import numpy as np
 
-from showdown.distributed import map_partitions, split, worker_threads
+from showdown.distributed import map_partitions, split
 from showdown.errors import ShowdownError
 from showdown.preflop_order import hand_classes
 from showdown.ranges import Range
@@ -107,20 +107,6 @@ class PreflopTable:
         plt.close(figure)
 
 
-def _score_partition(holes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Board counts (N, 2, N_COUNTS) and totals of a partition of matchup classes."""
-    from showdown._kernels.equity import N_COUNTS
-    from showdown._numba import kernels
-    from showdown._parallel import thread_count, threads
-
-    kernel = kernels("board_classes")
-    counts = np.zeros((len(holes), 2, N_COUNTS), dtype=np.int64)
-    totals = np.zeros(len(holes), dtype=np.int64)
-    with threads(thread_count(worker_threads(), 1 << 30)):
-        kernel._deal_boards_many(holes, np.uint64(0), counts, totals)
-    return counts, totals
-
-
 def preflop_table(
     classes: Optional[Sequence[str]] = None,
     *,
@@ -137,7 +123,7 @@ def preflop_table(
     """
     from showdown._kernels.equity import TIE, WIN
     from showdown._numba import kernels
-    from showdown.equity import _suit_permutations
+    from showdown.equity import _suit_permutations, score_classes
 
     names = tuple(hand_classes() if classes is None else classes)
     if not names or len(set(names)) != len(names):
@@ -167,7 +153,8 @@ def preflop_table(
     holes = kernel._decode_classes(np.stack([unique, np.zeros_like(unique)], axis=1), 2)
     count = partitions or max(1, math.ceil(len(holes) / PARTITION_CLASSES))
     pieces = split(holes, count)
-    scored = map_partitions(_score_partition, pieces, client=client, progress=progress)
+    scored = map_partitions(score_classes, [(piece, 0, None) for piece in pieces], client=client,
+                            progress=progress)
     counts = np.concatenate([c for c, _ in scored])
     totals = np.concatenate([t for _, t in scored])
     seat = (seatings & np.uint64(15)).astype(np.int64)  # where player 0 sits in the class
