@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 import anyio
 
-from showdown import EquityError, EquityResult, ShowdownError
+from showdown import EquityError, EquityResult, ShowdownError, equity
 from showdown.web import models
 from showdown.web.compute import check_equity, finite, run_equity
 from showdown.web.settings import Settings
@@ -105,7 +105,11 @@ class Jobs:
         return sum(job.thread.is_alive() for job in self._jobs.values())
 
     def start(self, body: models.EquityRequest) -> Job:
+        """Check the request (bad input fails here, not in the job), then start it."""
         check_equity(body, self.settings, in_job=True)
+        one = 1 if body.trials is None or body.trials > 0 else body.trials  # one deal checks every field
+        equity(body.players, body.board, body.dead, exact=False, trials=one, seed=0, stderr=body.stderr,
+               time_limit=body.time_limit)
         job = Job(body, self.settings)
         with self._lock:
             if self.running() >= self.settings.max_jobs:
