@@ -26,11 +26,11 @@ $(STAMP_TEST): $(BIN)/python pyproject.toml
 
 $(STAMP_BENCH): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
-	touch $@ $(STAMP_RUN)
+	touch $@
 
 $(STAMP_LINT): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[lint]'
-	touch $@ $(STAMP_RUN)
+	touch $@
 
 run: $(STAMP_RUN)
 	$(BIN)/showdown serve --host $(HOST) --port $(PORT)
