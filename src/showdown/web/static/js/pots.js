@@ -49,8 +49,10 @@ export function mountPots(root) {
     const chips = el("input", { type: "number", min: "0", step: "1", value: String(contribution), class: "chips",
       "aria-label": `Seat ${index + 1} contribution`, "data-testid": `pots-contribution-${index}` });
     const hole = new CardField({ label: `Seat ${index + 1} hole cards`, max: 2, testid: `pots-hole-${index}` });
+    // A folded seat needs no cards: the picker passes over it.
     const folded = el("input", { type: "checkbox", "aria-label": `Seat ${index + 1} folded`,
-      "data-testid": `pots-folded-${index}` });
+      "data-testid": `pots-folded-${index}`,
+      onchange: () => { row.classList.toggle("folded", folded.checked); picker.refresh(); } });
     const button = el("input", { type: "radio", name: "pots-button", value: String(index), checked: index === 0,
       "aria-label": `Seat ${index + 1} has the button`, "data-testid": `pots-button-${index}` });
     const row = el("tr", {}, el("td", { class: "seat-number" }, String(index + 1)), el("td", {}, name),
@@ -161,5 +163,6 @@ export function mountPots(root) {
       status),
     results);
   for (let i = 0; i < 3; i += 1) addSeat();
-  return { fields: () => [...seats.map((s) => s.hole), board, second] };
+  return { fields: () => [...seats.filter((s) => !s.folded.checked || s.hole.cards.length).map((s) => s.hole),
+    board, second] };
 }
