@@ -19,7 +19,8 @@ from typing import Iterator
 import pytest
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (apt-get install chromium)")
+pytestmark = pytest.mark.skipif(CHROMIUM is None,
+                                reason="Debian's chromium is not installed (apt-get install chromium)")
 
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
 VIEWPORT = {"width": 1280, "height": 900}
@@ -210,8 +211,8 @@ def test_range_grid_and_live_monte_carlo(page):
     page.mouse.down()
     page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=12)
     page.mouse.up()
-    for handClass in ("AKs", "AQs", "AJs", "ATs"):
-        assert page.get_attribute(f"[data-testid=range-cell-{handClass}]", "aria-pressed") == "true"
+    for hand_class in ("AKs", "AQs", "AJs", "ATs"):
+        assert page.get_attribute(f"[data-testid=range-cell-{hand_class}]", "aria-pressed") == "true"
     assert page.get_attribute("[data-testid=range-cell-A9s]", "aria-pressed") == "false"
     # Pairs by click, then a class at half weight.
     page.click("[data-testid=range-cell-QQ]")
@@ -233,9 +234,8 @@ def test_range_grid_and_live_monte_carlo(page):
     page.select_option("[data-testid=odds-mode]", "monte-carlo")
     page.select_option("[data-testid=odds-time]", "1")
     page.click("[data-testid=odds-run]")
-    page.wait_for_function(
-        "() => /^(Running|Final), Monte Carlo/.test(document.querySelector('[data-testid=equity-summary]').textContent)",
-        timeout=60_000)
+    summary_js = "document.querySelector('[data-testid=equity-summary]').textContent"
+    page.wait_for_function(f"() => /^(Running|Final), Monte Carlo/.test({summary_js})", timeout=60_000)
     page.locator("[data-testid=equity-display][data-state=done]").wait_for(timeout=60_000)
     summary = page.text_content("[data-testid=equity-summary]")
     assert re.match(r"Final, Monte Carlo: [\d,]+ trials, standard error", summary), summary
