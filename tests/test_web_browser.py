@@ -230,13 +230,22 @@ def test_range_grid_and_live_monte_carlo(page):
     page.click("[data-testid=range-apply]")
     assert page.input_value("[data-testid=odds-player-1-input]") == "JJ+, AKo"
 
-    # Monte Carlo for a second: the bars move while it runs, then settle on the final result.
+    # Monte Carlo for three seconds: the bars move while it runs, then settle on the final result.
     page.select_option("[data-testid=odds-mode]", "monte-carlo")
-    page.select_option("[data-testid=odds-time]", "1")
+    page.select_option("[data-testid=odds-time]", "3")
+    # Record every summary the display shows, to see the interim results go by.
+    page.evaluate("""() => {
+        window.summaries = [];
+        const display = document.querySelector('[data-testid=equity-display]');
+        new MutationObserver(() => {
+            const text = display.querySelector('[data-testid=equity-summary]').textContent;
+            if (window.summaries.at(-1) !== text) window.summaries.push(text);
+        }).observe(display, {subtree: true, childList: true, characterData: true});
+    }""")
     page.click("[data-testid=odds-run]")
-    summary_js = "document.querySelector('[data-testid=equity-summary]').textContent"
-    page.wait_for_function(f"() => /^(Running|Final), Monte Carlo/.test({summary_js})", timeout=60_000)
     page.locator("[data-testid=equity-display][data-state=done]").wait_for(timeout=60_000)
+    seen = page.evaluate("window.summaries")
+    assert any(text.startswith("Running, Monte Carlo") for text in seen), seen
     summary = page.text_content("[data-testid=equity-summary]")
     assert re.match(r"Final, Monte Carlo: [\d,]+ trials, standard error", summary), summary
     equities = [float(page.text_content(f"[data-testid=equity-value-{i}]").rstrip("%")) for i in (0, 1)]
