@@ -199,7 +199,11 @@ class Picker {
     }
     for (const field of fields) field.element.classList.toggle("focused", field === this.active);
     const label = this.active && fields.includes(this.active) ? this.active.label : null;
-    this.target.textContent = label ? `Cards go to: ${label}` : "Click a card field, then pick cards";
+    if (fields.length && fields.every((f) => f.full || f.rangeText() !== null)) {
+      this.target.textContent = "Every card field is full";
+    } else {
+      this.target.textContent = label ? `Cards go to: ${label}` : "Click a card field, then pick cards";
+    }
   }
 
   /** A card not used in the view, chosen at random (for "deal random"). */
