@@ -120,6 +120,7 @@ export function mountOdds(root) {
     runButton.disabled = false;
     stopButton.disabled = true;
     display.dataset.state = how || "stopped";
+    if (how !== "done") summary.textContent = summary.textContent.replace(/^(Running|Dealing)/, "Stopped");
   }
 
   async function stop() {
@@ -166,11 +167,12 @@ export function mountOdds(root) {
       row.classList.toggle("leader", equity === best);
     });
     const done = state.status === "done";
+    const outOf = !done && result.planned ? ` of ${thousands(result.planned)}` : "";
     const how = result.exact
-      ? `exact: ${thousands(result.total)} ${done ? "" : `of ${thousands(result.planned)} `}cases`
-      : `Monte Carlo: ${thousands(result.total)} trials, standard error ${percent(result.stderr, 3)}`;
+      ? `exact: ${thousands(result.total)}${outOf} cases`
+      : `Monte Carlo: ${thousands(result.total)}${outOf} trials, standard error ${percent(result.stderr, 3)}`;
     const when = done ? ` in ${result.elapsed.toFixed(2)} s` : "\u2026";
-    summary.textContent = `${done ? (result.exact ? "Final, " : "Final, ") : "Running, "}${how}${when}`;
+    summary.textContent = `${done ? "Final" : state.status === "running" ? "Running" : "Stopped"}, ${how}${when}`;
     progress.firstChild.style.width = percent(done ? 1 : state.progress || 0, 1);
     display.dataset.exact = result.exact ? "true" : "false";
     drawCategories(result);
