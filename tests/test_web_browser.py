@@ -197,6 +197,20 @@ def test_equity_bars_reach_the_exact_result(page):
     assert _bar_width(page, 0) > 3 * _bar_width(page, 1) > 0
 
 
+def test_stop_a_running_calculation(page):
+    _open(page, "odds")
+    page.fill("[data-testid=odds-player-0-input]", "QQ+, AKs")
+    page.select_option("[data-testid=odds-mode]", "monte-carlo")
+    page.select_option("[data-testid=odds-time]", "30")
+    page.click("[data-testid=odds-run]")
+    page.wait_for_function("() => document.querySelector('[data-testid=equity-value-0]').textContent.endsWith('%')",
+                           timeout=60_000)
+    page.click("[data-testid=odds-stop]")
+    page.wait_for_selector("[data-testid=equity-display][data-state=cancelled]")
+    assert page.text_content("[data-testid=equity-summary]").startswith("Stopped, Monte Carlo")
+    assert page.is_enabled("[data-testid=odds-run]") and page.is_disabled("[data-testid=odds-stop]")
+
+
 def test_range_grid_and_live_monte_carlo(page):
     _open(page, "odds")
     page.fill("[data-testid=odds-player-0-input]", "AhKh")
