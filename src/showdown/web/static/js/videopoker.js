@@ -12,6 +12,22 @@ function loadTally() {
   catch { return { ...EMPTY_TALLY }; }
 }
 
+/**
+ * The pay table row a final hand is paid by. The hand comes as the library's hand class
+ * ("Four Aces with a 2-4 kicker"); a table pays it on its own row ("Four Aces + 2-4"), on a
+ * wider one ("Four Aces", "Four of a Kind"), or not at all ("Low Pair" in Jacks or Better).
+ */
+export function rowFor(hand, rows) {
+  if (!hand) return null;
+  const short = hand.replace(/ with an? /, " + ").replace(/ kicker$/, "");
+  const exact = rows.find((row) => row.label === hand || row.label === short);
+  if (exact) return exact;
+  if (!hand.startsWith("Four")) return null;
+  const wider = rows.filter((row) => row.label.startsWith("Four") && hand.startsWith(row.label))
+    .sort((a, b) => b.label.length - a.label.length)[0];
+  return wider || rows.find((row) => row.label === "Four of a Kind") || null;
+}
+
 export function mountVideoPoker(root) {
   let tables = [];                 // the pay tables from the server
   let hand = null;                 // {seed, deal, held: Set of positions} while a hand is on
@@ -46,12 +62,12 @@ export function mountVideoPoker(root) {
     const t = table();
     if (!t) return;
     const n = coins();
-    const highlightLabel = typeof highlight === "string" ? highlight : null;
+    const hit = typeof highlight === "string" ? rowFor(highlight, t.rows) : null;
     paytable.replaceChildren(
       el("caption", {}, t.title || t.name),
       el("thead", {}, el("tr", {}, el("th", {}, "Hand"),
         [1, 2, 3, 4, 5].map((c) => el("th", { class: c === n ? "bet" : "" }, `${c}`)))),
-      el("tbody", {}, t.rows.map((row) => el("tr", { class: row.label === highlightLabel ? "hit" : "" },
+      el("tbody", {}, t.rows.map((row) => el("tr", { class: row === hit ? "hit" : "" },
         el("th", {}, row.label),
         [1, 2, 3, 4, 5].map((c) => el("td", { class: c === n ? "bet" : "" }, String(pays(t, row, c))))))));
   }
