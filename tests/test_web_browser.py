@@ -339,3 +339,22 @@ def test_play_a_video_poker_hand(page):
     assert page.text_content("[data-testid=vp-tally-bet]") == "5"
     assert page.text_content("[data-testid=vp-deal]") == "Deal"
     _screenshot(page, "videopoker")
+
+
+def test_the_pay_table_row_of_each_hand(page):
+    _open(page, "videopoker")
+    labels = page.evaluate("""async () => {
+        const { rowFor } = await import('/js/videopoker.js');
+        const tables = (await (await fetch('/api/videopoker/paytables')).json()).paytables;
+        const byName = Object.fromEntries(tables.map((t) => [t.name, t.rows]));
+        const row = (name, hand) => (rowFor(hand, byName[name]) || { label: null }).label;
+        return [
+            row('jacks-or-better-9-6', 'Two Pair'),
+            row('jacks-or-better-9-6', 'Four Aces with a 2-4 kicker'),
+            row('jacks-or-better-9-6', 'Low Pair'),
+            row('bonus-poker-8-5', 'Four 2s-4s with an A-4 kicker'),
+            row('double-double-bonus-9-6', 'Four Aces with a 2-4 kicker'),
+            row('double-double-bonus-9-6', 'Four Aces'),
+        ];
+    }""")
+    assert labels == ["Two Pair", "Four of a Kind", None, "Four 2s-4s", "Four Aces + 2-4", "Four Aces"]
