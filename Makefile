@@ -6,6 +6,8 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
 STAMP_BENCH := $(VENV)/.installed-bench
 STAMP_LINT := $(VENV)/.installed-lint
+HOST ?= 127.0.0.1
+PORT ?= 8000
 export NUMBA_CACHE_DIR ?= $(CURDIR)/.cache/numba
 
 .PHONY: run test bench lint tables clean
@@ -15,7 +17,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP_RUN): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e '.[web]'
 	touch $@
 
 $(STAMP_TEST): $(BIN)/python pyproject.toml
@@ -31,7 +33,7 @@ $(STAMP_LINT): $(BIN)/python pyproject.toml
 	touch $@ $(STAMP_RUN)
 
 run: $(STAMP_RUN)
-	$(BIN)/showdown deal --players 6
+	$(BIN)/showdown serve --host $(HOST) --port $(PORT)
 
 test: $(STAMP_TEST)
 	$(BIN)/python -m pytest

@@ -269,6 +269,22 @@ def grid_command(
         console.print(_grid_table(grid))
 
 
+@app.command("serve")
+def serve_command(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
+    port: int = typer.Option(8000, "--port", help="Port to listen on."),
+) -> None:
+    """Run the web app: the page at /, the JSON API at /api, its docs at /docs."""
+    try:
+        import uvicorn
+
+        from showdown.web import create_app
+    except ImportError as error:
+        raise ShowdownError(f"the web app needs the web extra: pip install 'showdown[web]' ({error})") from None
+    console.print(f"showdown web app on http://{host}:{port}/  (API docs: /docs, Ctrl+C stops it)")
+    uvicorn.run(create_app(), host=host, port=port, log_level="info")
+
+
 def main(argv: Optional[list[str]] = None) -> None:
     """Run the command line; a ShowdownError prints one line and exits with status 2."""
     try:

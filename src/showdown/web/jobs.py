@@ -1,0 +1,126 @@
+"""Equity jobs: long equity runs in their own threads, with interim results, a time limit and
+cancellation, polled by id or followed as server-sent events."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import uuid
+from collections import OrderedDict
+from collections.abc import AsyncIterator
+from typing import Any, Optional
+
+import anyio
+
+from showdown import EquityError, EquityResult, ShowdownError
+from showdown.web import models
+from showdown.web.compute import check_equity, finite, run_equity
+from showdown.web.settings import Settings
+
+POLL_SECONDS = 0.05
+
+
+class TooManyJobs(Exception):
+    """Every job slot is taken (answered with 429)."""
+
+
+def _progress(result: EquityResult, body: models.EquityRequest) -> float:
+    """How far a run has got, 0 to 1: by cases or trials planned, else by time or stderr."""
+    if result.planned:
+        return min(1.0, result.total / result.planned)
+    if body.time_limit:
+        return min(1.0, result.elapsed / body.time_limit)
+    if body.stderr and result.stderr > 0:
+        return min(1.0, (body.stderr / result.stderr) ** 2)
+    return 0.0
+
+
+class Job:
+    """One equity run. ``events`` holds every status it has reported, the last one final."""
+
+    def __init__(self, body: models.EquityRequest, settings: Settings) -> None:
+        self.id = uuid.uuid4().hex
+        self.body = body
+        self.settings = settings
+        self.status = "running"
+        self.progress = 0.0
+        self.result: Optional[dict[str, Any]] = None
+        self.error: Optional[str] = None
+        self.cancelled = threading.Event()
+        self.events: list[dict[str, Any]] = []
+        self.thread = threading.Thread(target=self._run, name=f"equity-job-{self.id[:8]}", daemon=True)
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"job_id": self.id, "status": self.status, "progress": self.progress, "result": self.result,
+                "error": self.error}
+
+    def _report(self, interim: EquityResult) -> None:
+        self.result = finite(interim.to_dict())
+        self.progress = _progress(interim, self.body)
+        self.events.append(self.snapshot())
+
+    def _run(self) -> None:
+        try:
+            result = run_equity(self.body, self.settings, in_job=True, report=self._report,
+                                cancelled=self.cancelled.is_set)
+            self.result, self.progress = finite(result.to_dict()), 1.0
+            self.status = "cancelled" if self.cancelled.is_set() else "done"
+        except EquityError as error:
+            cancelled = self.cancelled.is_set() and "cancelled by the progress callback" in str(error)
+            self.status, self.error = ("cancelled", None) if cancelled else ("error", str(error))
+        except ShowdownError as error:
+            self.status, self.error = "error", str(error)
+        except Exception as error:  # a bug: say so in the job rather than lose it in a thread
+            self.status, self.error = "error", f"internal error: {type(error).__name__}: {error}"
+        self.events.append(self.snapshot())
+
+    @property
+    def finished(self) -> bool:
+        return self.status != "running"
+
+    async def stream(self) -> AsyncIterator[str]:
+        """Server-sent events: the current status, then each new one until the final status."""
+        cursor = len(self.events)
+        yield f"data: {json.dumps(self.snapshot())}\n\n"
+        deadline = time.monotonic() + self.settings.job_max_runtime + 60
+        while time.monotonic() < deadline:
+            while cursor < len(self.events):
+                yield f"data: {json.dumps(self.events[cursor])}\n\n"
+                cursor += 1
+            if self.finished and cursor >= len(self.events):
+                return
+            await anyio.sleep(POLL_SECONDS)
+
+
+class Jobs:
+    """The jobs of one app: at most ``max_jobs`` running, the last ``kept_jobs`` remembered."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._jobs: OrderedDict[str, Job] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def running(self) -> int:
+        return sum(job.thread.is_alive() for job in self._jobs.values())
+
+    def start(self, body: models.EquityRequest) -> Job:
+        check_equity(body, self.settings, in_job=True)
+        job = Job(body, self.settings)
+        with self._lock:
+            if self.running() >= self.settings.max_jobs:
+                raise TooManyJobs(f"{self.settings.max_jobs} equity jobs are running already, the most at once;"
+                                  " wait for one to finish or cancel one")
+            self._jobs[job.id] = job
+            job.thread.start()
+            finished = [key for key, old in self._jobs.items() if old.finished]
+            for key in finished[: max(0, len(self._jobs) - self.settings.kept_jobs)]:
+                del self._jobs[key]
+        return job
+
+    def get(self, job_id: str) -> Optional[Job]:
+        return self._jobs.get(job_id)
+
+    def cancel_all(self) -> None:
+        for job in list(self._jobs.values()):
+            job.cancelled.set()

@@ -1,0 +1,272 @@
+"""Request and response bodies of the JSON API (pydantic v2), with examples for /docs.
+
+Cards are text in the library's notation ("As Kd", "AsKd", "A♠ K♦"); the library checks them
+and its messages come back as 422 ``{"detail": message}``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Seed = Annotated[int, Field(ge=0, le=2**63 - 1, description="Seed for reproducible Monte Carlo or deals.")]
+Cards = Annotated[str, Field(description='Cards in the usual notation, e.g. "As Kd" or "AsKd".')]
+# A rake percent as text must be a plain decimal: no exponent that would make an enormous number.
+PercentText = Annotated[str, Field(pattern=r"^\s*[0-9]{0,6}(\.[0-9]{0,6})?\s*$", max_length=20)]
+
+
+class Request(BaseModel):
+    """Unknown fields and non-finite numbers are refused."""
+
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+
+
+class Response(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+# --- requests ----------------------------------------------------------------------------------
+class EvaluateRequest(Request):
+    cards: Cards = Field(examples=["As Ks Qs Js Ts 2d 3c"], description="1 to 7 cards.")
+
+
+class ShowdownPlayer(Request):
+    name: Optional[str] = Field(None, max_length=64, examples=["alice"], description='Default "P1", "P2", ...')
+    hole: Cards = Field(examples=["Ad 4s"])
+
+
+class ShowdownRequest(Request):
+    board: Cards = Field("", examples=["Ac Kc Jc 5c Th"])
+    players: list[ShowdownPlayer] = Field(
+        description="2 to 23 players.",
+        examples=[[{"name": "alice", "hole": "Ad 4s"}, {"name": "bob", "hole": "As 3h"}, {"hole": "8c 7h"}]],
+    )
+
+
+class SeatRequest(Request):
+    name: str = Field(max_length=64, examples=["A"])
+    contribution: int = Field(le=10**15, description="Every chip the seat put in.", examples=[25])
+    hole: Optional[Cards] = Field(None, examples=["8c 7h"])
+    folded: bool = False
+
+
+class RakeRequest(Request):
+    percent: Union[float, PercentText] = Field(examples=["5"], description="Percent of each pot, 0 to 100.")
+    cap: Optional[int] = Field(None, le=10**15, description="Most rake in a hand (null: no cap).")
+    no_flop_no_drop: bool = True
+
+
+class SettleRequest(Request):
+    board: Cards = Field("", examples=["Ac Kc Jc 5c Th"])
+    seats: list[SeatRequest] = Field(
+        description="In table order (clockwise).",
+        examples=[[{"name": "A", "contribution": 25, "hole": "8c 7h"},
+                   {"name": "B", "contribution": 50, "hole": "9h 5h"},
+                   {"name": "C", "contribution": 100, "hole": "Ad 4s"},
+                   {"name": "D", "contribution": 100, "hole": "As 3h", "folded": False}]],
+    )
+    button: Union[int, Annotated[str, Field(max_length=64)]] = Field(0, examples=[3], description="Index or name.")
+    odd_chip: str = Field("one-each-from-button", examples=["one-each-from-button", "all-to-first-from-button"])
+    rake: Optional[RakeRequest] = None
+    boards: Optional[list[Cards]] = Field(None, description="A full board per run (run it twice or more).")
+
+
+class EquityRequest(Request):
+    players: list[str] = Field(
+        description='2 to 10 hands ("AcAd") or ranges ("QQ+,AKs", "random").', examples=[["AcAd", "QQ+,AKs", "random"]]
+    )
+    board: Cards = Field("", examples=[""])
+    dead: Cards = Field("", examples=[""])
+    exact: Optional[bool] = Field(None, description="True: enumerate, false: Monte Carlo, null: exact when cheap.")
+    trials: Optional[int] = Field(None, le=2**63 - 1, description="Monte Carlo deals (at most 50,000,000).")
+    seed: Optional[Seed] = None
+    stderr: Optional[float] = Field(None, description="Stop when every player's standard error is at most this.")
+    time_limit: Optional[float] = Field(None, description="Seconds (at most 10 here, 120 in a job).")
+
+
+class GridRequest(Request):
+    hole: Cards = Field(examples=["AsKs"])
+    board: Cards = Field("", examples=["Ts Qs 2d"])
+    opponents: int = Field(1, le=2**63 - 1, description="Random opponents, 1 to 9.")
+    exact: Optional[bool] = None
+    trials: Optional[int] = Field(None, le=2**63 - 1)
+    seed: Optional[Seed] = None
+
+
+class RangeRequest(Request):
+    text: str = Field(examples=["QQ+, AKs, 0.5(KQo)"])
+
+
+Paytable = Union[
+    Annotated[str, Field(max_length=100, examples=["jacks-or-better-9-6"])],
+    dict[str, Any],
+]
+
+
+class HoldsRequest(Request):
+    deal: Cards = Field(examples=["As Ks Kh 4s 4d"])
+    paytable: Paytable = Field("jacks-or-better-9-6", description="A name or a custom table (see /paytables).")
+    coins: int = Field(5, le=2**63 - 1)
+
+
+class AnalyzeRequest(Request):
+    paytable: Paytable = Field("jacks-or-better-9-6", examples=["jacks-or-better-9-6"])
+    coins: int = Field(5, le=2**63 - 1)
+
+
+class DealRequest(Request):
+    seed: Optional[Annotated[int, Field(ge=0, le=2**53 - 1)]] = Field(None, description="Null: a fresh seed.")
+
+
+class DrawRequest(Request):
+    seed: Annotated[int, Field(ge=0, le=2**53 - 1)] = Field(examples=[7])
+    held: list[Annotated[str, Field(max_length=16)]] = Field(max_length=5, examples=[["As", "Ks"]])
+    paytable: Paytable = "jacks-or-better-9-6"
+    coins: int = Field(5, le=2**63 - 1)
+
+
+# --- responses ---------------------------------------------------------------------------------
+class Health(Response):
+    status: Literal["ok"]
+    version: str
+
+
+class CardList(Response):
+    cards: list[str]
+
+
+class HandOut(Response):
+    value: int
+    category: int
+    category_name: str
+    description: str
+    cards: list[str]
+    best_five: list[str]
+
+
+class ShowdownPlayerOut(Response):
+    name: str
+    hole: list[str]
+    value: int
+    category: int
+    category_name: str
+    description: str
+    best_five: list[str]
+    winner: bool
+
+
+class ShowdownOut(Response):
+    board: list[str]
+    players: list[ShowdownPlayerOut]
+    winners: list[str]
+    is_split: bool
+
+
+class EquityCountsOut(Response):
+    wins: list[int]
+    ties: list[int]
+    ties_by_size: list[dict[int, int]]
+    total: int
+
+
+class EquityOut(Response):
+    players: list[str]
+    board: str
+    dead: str
+    equity: list[float]
+    win: list[float]
+    tie: list[float]
+    wins_by_category: list[dict[str, float]]
+    equity_by_category: list[dict[str, float]]
+    total: int
+    exact: bool
+    stderr: Optional[float] = Field(description="Null when it cannot be estimated yet.")
+    player_stderr: list[Optional[float]]
+    elapsed: float
+    counts: Optional[EquityCountsOut]
+    seed: Optional[int]
+    stopped_by: str
+    planned: int
+
+
+class JobOut(Response):
+    job_id: str
+    status: Literal["running", "done", "error", "cancelled"]
+    progress: float = Field(ge=0, le=1)
+    result: Optional[EquityOut] = None
+    error: Optional[str] = None
+
+
+class GridOut(Response):
+    hole: str
+    board: str
+    opponents: int
+    player: dict[str, float]
+    opponents_by_category: dict[str, float]
+    equity: float
+    exact: bool
+    total: int
+    stderr: Optional[float]
+    elapsed: float
+
+
+class RangeOut(Response):
+    canonical: str
+    combos: int
+    classes: dict[str, float] = Field(description="Hand class -> average weight of its combos in the range.")
+
+
+class PaytableRowOut(Response):
+    key: str
+    label: str
+    pay: int
+
+
+class PaytableOut(Response):
+    name: str
+    title: str
+    rows: list[PaytableRowOut]
+    pays: dict[str, int]
+    royal_flush_below_max_bet: int
+    max_coins: int
+
+
+class PaytableList(Response):
+    paytables: list[PaytableOut]
+
+
+class HoldOut(Response):
+    held: list[str]
+    discarded: list[str]
+    positions: list[int]
+    ev: str = Field(description="Exact expected payout per coin, as a fraction 'p/q'.")
+    ev_float: float
+    ev_per_bet: float
+    coins: int
+    rank: int
+    tied_with: list[list[str]]
+    draws: int
+    probabilities: dict[str, dict[str, Union[str, float]]]
+
+
+class HoldsOut(Response):
+    holds: list[HoldOut]
+
+
+class DealOut(Response):
+    seed: int
+    deal: list[str]
+
+
+class DrawOut(Response):
+    deal: list[str]
+    held: list[str]
+    final: list[str]
+    hand: str
+    payout: int
+    ev: float
+    best_held: list[str]
+    best_ev: float
+    ev_lost: float
+    mistake: bool
