@@ -244,7 +244,9 @@ def test_range_grid_and_live_monte_carlo(page):
     page.click("[data-testid=range-apply]")
     assert page.input_value("[data-testid=odds-player-1-input]") == "JJ+, AKo"
 
-    # Monte Carlo for three seconds: the bars move while it runs, then settle on the final result.
+    # Monte Carlo for three seconds on the flop: the bars move while it runs, then settle on the
+    # final result (exactly 29.98% against 70.02%).
+    page.fill("[data-testid=odds-board-input]", "Ts Qs 2d")
     page.select_option("[data-testid=odds-mode]", "monte-carlo")
     page.select_option("[data-testid=odds-time]", "3")
     # Record every summary the display shows, to see the interim results go by.
@@ -263,13 +265,12 @@ def test_range_grid_and_live_monte_carlo(page):
     summary = page.text_content("[data-testid=equity-summary]")
     assert re.match(r"Final, Monte Carlo: [\d,]+ trials, standard error", summary), summary
     equities = [float(page.text_content(f"[data-testid=equity-value-{i}]").rstrip("%")) for i in (0, 1)]
-    assert abs(sum(equities) - 100) < 0.25 and 35 < equities[0] < 48
+    assert abs(sum(equities) - 100) < 0.25 and 28 < equities[0] < 32
     assert _bar_width(page, 0) > 0 and _bar_width(page, 1) > 0
 
     # The odds grid by hand category.
     page.click("[data-testid=grid-hole-input]")
     _pick(page, "As", "Ks")
-    page.fill("[data-testid=odds-board-input]", "Ts Qs 2d")
     page.click("[data-testid=grid-run]")
     table = page.locator("[data-testid=grid-table]")
     table.wait_for(timeout=60_000)

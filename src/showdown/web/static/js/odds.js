@@ -135,6 +135,7 @@ export function mountOdds(root) {
   const display = el("div", { class: "equity-display panel", hidden: true, "data-testid": "equity-display",
     "aria-live": "polite" });
   const summary = el("p", { class: "equity-summary", "data-testid": "equity-summary" });
+  const situation = el("p", { class: "equity-board", "data-testid": "equity-board" });
   const progress = el("div", { class: "progress", "aria-hidden": "true" }, el("span"));
   const bars = el("div", { class: "equity-bars" });
 
@@ -142,6 +143,9 @@ export function mountOdds(root) {
     display.hidden = false;
     display.dataset.state = "running";
     summary.textContent = "Dealing\u2026";
+    const request = { board: board.text, dead: dead.text };
+    situation.textContent = (request.board ? `Board ${request.board}` : "Before the flop")
+      + (request.dead ? `, dead ${request.dead}` : "");
     progress.firstChild.style.width = "0%";
     bars.replaceChildren(...hands.map((hand, index) => el("div", { class: "equity-row", "data-testid": `equity-row-${index}` },
       el("div", { class: "equity-who" }, el("strong", {}, `Player ${index + 1}`), el("span", { class: "equity-hand" }, hand)),
@@ -188,7 +192,7 @@ export function mountOdds(root) {
     categories.replaceChildren(categories.firstChild, table);
   }
 
-  display.append(summary, progress, bars, categories);
+  display.append(situation, summary, progress, bars, categories);
 
   // ---- the odds grid -------------------------------------------------------------------
 
