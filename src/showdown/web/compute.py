@@ -6,11 +6,12 @@ Each takes a request model and returns a JSON-ready dict; a ``ShowdownError`` is
 from __future__ import annotations
 
 import math
+import os
 import secrets
 import time
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, Optional
 
 from showdown import (
     CARDS,
@@ -31,6 +32,9 @@ from showdown.videopoker import PAYTABLES, Paytable, Trainer, analyze, holds, pa
 from showdown.videopoker.analysis import Analysis
 from showdown.web import models
 from showdown.web.settings import LimitError, Settings
+
+SMALL_RUN = 1_000_000
+"""Monte Carlo runs of at most this many trials use one thread."""
 
 
 def finite(data: Any) -> Any:
@@ -133,6 +137,14 @@ def check_equity(body: models.EquityRequest, settings: Settings, in_job: bool = 
                              f" {max_exact:,} {where}; {hint}ask for Monte Carlo (exact: false)")
 
 
+def threads_for(trials: Optional[int], in_job: bool = False) -> Optional[int]:
+    """numba threads for one run: one for small Monte Carlo runs (waking more costs more than it
+    saves, and concurrent requests keep the cores busy anyway), and one core left free in a job."""
+    if in_job:
+        return max(1, (os.cpu_count() or 2) - 1)
+    return 1 if trials is not None and trials <= SMALL_RUN else None
+
+
 def run_equity(body: models.EquityRequest, settings: Settings, in_job: bool = False,
                report: Callable[[EquityResult], Any] = lambda interim: None,
                cancelled: Callable[[], bool] = lambda: False) -> EquityResult:
@@ -155,7 +167,8 @@ def run_equity(body: models.EquityRequest, settings: Settings, in_job: bool = Fa
 
     try:
         return equity(body.players, body.board, body.dead, exact=body.exact, trials=body.trials, seed=body.seed,
-                      stderr=body.stderr, time_limit=time_limit, progress=progress)
+                      stderr=body.stderr, time_limit=time_limit, n_jobs=threads_for(body.trials, in_job),
+                      progress=progress)
     except EquityError as error:
         if "cancelled by the progress callback" in str(error) and not cancelled():
             hint = "" if in_job else "run it as a job (POST /api/equity/jobs) or "
@@ -184,7 +197,7 @@ def grid(body: models.GridRequest, settings: Settings) -> dict[str, Any]:
 
     try:
         result = odds_grid(body.hole, body.board, body.opponents, exact=body.exact, trials=body.trials,
-                           seed=body.seed, progress=progress)
+                           seed=body.seed, n_jobs=threads_for(body.trials), progress=progress)
     except EquityError as error:
         if "cancelled by the progress callback" in str(error):
             raise LimitError(f"exact enumeration did not finish within {settings.max_time_limit:g} seconds;"

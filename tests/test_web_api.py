@@ -1,0 +1,327 @@
+"""The JSON API through FastAPI's TestClient: every endpoint, good input and bad."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from showdown import CARDS, equity, evaluate, odds_grid, settle
+from showdown.pots import hand_from_json
+from showdown.videopoker import Trainer, analyze, holds
+from showdown.web import Settings, create_app
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app()) as test_client:
+        yield test_client
+
+
+def error(response, status: int = 422) -> str:
+    """The ``detail`` message of an error response with ``status``."""
+    assert response.status_code == status, response.text
+    detail = response.json()["detail"]
+    assert isinstance(detail, str), detail
+    return detail
+
+
+def wait_for(client, job_id: str, seconds: float = 60) -> dict:
+    """Poll a job until it is no longer running."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        status = client.get(f"/api/equity/jobs/{job_id}").json()
+        if status["status"] != "running":
+            return status
+        time.sleep(0.05)
+    raise AssertionError(f"job {job_id} still running after {seconds} s")
+
+
+# --- small endpoints ----------------------------------------------------------------------------
+def test_health_cards_and_page(client):
+    assert client.get("/api/health").json() == {"status": "ok", "version": "0.1.0"}
+    assert client.get("/api/cards").json()["cards"] == [str(card) for card in CARDS]
+    assert client.get("/").status_code == 200
+    assert client.get("/docs").status_code == 200
+    paths = client.get("/openapi.json").json()["paths"]
+    assert {"/api/evaluate", "/api/equity/jobs/{job_id}/events", "/api/videopoker/draw"} <= set(paths)
+
+
+def test_evaluate(client):
+    data = client.post("/api/evaluate", json={"cards": "Kh Kd Ks 9c 9h 2d 3c"}).json()
+    rank = evaluate("Kh Kd Ks 9c 9h 2d 3c")
+    assert data["value"] == rank.value and data["category"] == 6 and data["category_name"] == "Full House"
+    assert data["description"] == "Full House, Kings full of Nines"
+    assert data["best_five"] == ["Ks", "Kh", "Kd", "9h", "9c"]
+
+
+def test_evaluate_bad_input(client):
+    message = error(client.post("/api/evaluate", json={"cards": "As Kx"}))
+    assert "'Kx'" in message and message.startswith("bad card")
+    assert error(client.post("/api/evaluate", json={"cards": "As Kd As"})) == "card As appears more than once"
+    assert "1 to 7 cards" in error(client.post("/api/evaluate", json={"cards": "As Ks Qs Js Ts 9s 8s 7s"}))
+    assert client.post("/api/evaluate", json={}).status_code == 422  # pydantic: missing field
+    assert client.post("/api/evaluate", json={"cards": "As", "extra": 1}).status_code == 422
+    assert client.post("/api/evaluate", content=b"{not json", headers={"content-type": "application/json"}
+                       ).status_code == 422
+
+
+def test_body_over_the_limit_is_413(client):
+    response = client.post("/api/range", json={"text": "AA, " * 20_000})
+    assert "65,536 bytes" in error(response, 413)
+    chunks = (b"x" * 8192 for _ in range(10))  # no Content-Length: counted as it arrives
+    assert client.post("/api/range", content=chunks, headers={"content-type": "application/json"}).status_code == 413
+
+
+def test_showdown(client):
+    body = {"board": "Ac Kc Jc 5c Th", "players": [{"name": "alice", "hole": "Ad 4s"}, {"hole": "As 3h"},
+                                                    {"name": "carol", "hole": "8c 7h"}]}
+    data = client.post("/api/showdown", json=body).json()
+    assert [p["name"] for p in data["players"]] == ["alice", "P2", "carol"]
+    assert data["winners"] == ["carol"] and not data["is_split"]
+    assert data["players"][2]["winner"] and data["players"][2]["category_name"] == "Flush"
+    assert data["players"][0]["hole"] == ["Ad", "4s"] and data["board"][0] == "Ac"
+    split = client.post("/api/showdown", json={"board": "2c 3d 4h 9s 9d", "players": [{"hole": "As Ks"},
+                                                                                     {"hole": "Ah Kh"}]}).json()
+    assert split["is_split"] and split["winners"] == ["P1", "P2"]
+
+
+def test_showdown_bad_input(client):
+    board = "Ac Kc Jc 5c Th"
+    too_many = [{"hole": f"{CARDS[2 * i]} {CARDS[2 * i + 1]}"} for i in range(24)]
+    assert error(client.post("/api/showdown", json={"board": "", "players": too_many})) == \
+        "a showdown needs 2 to 23 players, got 24"
+    message = error(client.post("/api/showdown", json={"board": board, "players": [{"hole": "Ac 2d"},
+                                                                                 {"hole": "3d 4d"}]}))
+    assert "card Ac" in message and "board" in message
+    twice = [{"name": "a", "hole": "2d 3d"}, {"name": "a", "hole": "4d 5d"}]
+    assert "used twice" in error(client.post("/api/showdown", json={"board": board, "players": twice}))
+    assert "'Zz'" in error(client.post("/api/showdown", json={"board": board, "players": [{"hole": "Zz 2d"},
+                                                                                         {"hole": "3d 4d"}]}))
+
+
+SETTLE = {
+    "board": "Ac Kc Jc 5c Th",
+    "seats": [{"name": "A", "contribution": 25, "hole": "8c 7h"}, {"name": "B", "contribution": 50, "hole": "9h 5h"},
+              {"name": "C", "contribution": 100, "hole": "Ad 4s"}, {"name": "D", "contribution": 100, "hole": "As 3h"}],
+    "button": 3,
+}
+
+
+def test_settle(client):
+    data = client.post("/api/settle", json=SETTLE).json()
+    assert data == settle(**hand_from_json(SETTLE)).to_dict()
+    assert data["payouts"] == {"A": 100, "B": 0, "C": 88, "D": 87}
+    raked = client.post("/api/settle", json={**SETTLE, "rake": {"percent": "5", "cap": 3}}).json()
+    assert raked["rake"] == 3 and sum(raked["payouts"].values()) == 272
+    twice = {**SETTLE, "board": "", "boards": ["Ac Kc Jc 5c Th", "2d 2h 2s 9d Qh"]}
+    assert len(client.post("/api/settle", json=twice).json()["pots"][0]["boards"]) == 2
+
+
+def test_settle_bad_input(client):
+    seats = [dict(seat) for seat in SETTLE["seats"]]
+    seats[1]["contribution"] = -5
+    assert "must not be negative" in error(client.post("/api/settle", json={**SETTLE, "seats": seats}))
+    assert "button 'Z' is not a seat name" in error(client.post("/api/settle", json={**SETTLE, "button": "Z"}))
+    assert "rake percent" in error(client.post("/api/settle", json={**SETTLE, "rake": {"percent": 150}}))
+    many = [{"name": f"s{i}", "contribution": 1, "folded": True} for i in range(101)]
+    assert "at most 100 seats" in error(client.post("/api/settle", json={"seats": many}))
+    assert client.post("/api/settle", json={**SETTLE, "rake": {"percent": "1e999999"}}).status_code == 422
+
+
+# --- equity, the grid, ranges --------------------------------------------------------------------
+def test_equity_exact_matches_the_library(client):
+    body = {"players": ["AcAd", "KhKs"], "board": "2c 7d 9h"}
+    data = client.post("/api/equity", json=body).json()
+    assert data == {**equity(["AcAd", "KhKs"], board="2c 7d 9h").to_dict(), "elapsed": data["elapsed"]}
+    assert data["exact"] and data["counts"]["wins"] == [907, 83]
+
+
+def test_equity_monte_carlo_and_time_limits(client):
+    body = {"players": ["AcAd", "QQ+,AKs", "random"], "exact": False, "trials": 100_000, "seed": 3}
+    data = client.post("/api/equity", json=body).json()
+    assert data["total"] == 100_000 and data["seed"] == 3 and data["stopped_by"] == "trials"
+    started = time.monotonic()
+    data = client.post("/api/equity", json={**body, "trials": None, "time_limit": 0.3}).json()
+    assert data["stopped_by"] == "time_limit" and time.monotonic() - started < 5
+    one = client.post("/api/equity", json={**body, "trials": 1}).json()  # no stderr from one deal: null
+    assert one["total"] == 1 and one["stderr"] is None
+
+
+def test_equity_bad_input_and_caps(client):
+    post = lambda **body: client.post("/api/equity", json={"players": ["AcAd", "KhKs"], **body})  # noqa: E731
+    assert error(post(players=["AcAd"] * 11)) == "equity needs 2 to 10 players, got 11"
+    assert "player 2" in error(post(players=["AcAd", "QQ+,XYz"]))
+    assert "card Ac" in error(post(board="Ac 7d 9h"))
+    assert "at most 50,000,000" in error(post(trials=60_000_000))
+    assert "at most 10 seconds" in error(post(time_limit=11))
+    assert "trials must be positive" in error(post(trials=0, exact=False))
+    message = error(post(players=["random", "random"], board="2c 7d 9h", exact=True))
+    assert "200,000,000" in message and "/api/equity/jobs" in message
+    assert post(seed=-1).status_code == 422
+
+
+def test_grid(client):
+    data = client.post("/api/grid", json={"hole": "AsKs", "board": "Ts Qs 2d"}).json()
+    grid = odds_grid("AsKs", board="Ts Qs 2d")
+    assert data["total"] == grid.total and data["player"]["Flush"] == pytest.approx(grid.player[5])
+    mc = client.post("/api/grid", json={"hole": "7h7d", "opponents": 3, "exact": False, "trials": 50_000,
+                                        "seed": 1}).json()
+    assert mc["total"] == 50_000 and not mc["exact"]
+    assert "1 to 9 opponents" in error(client.post("/api/grid", json={"hole": "AsKs", "opponents": 10}))
+    assert "two hole cards" in error(client.post("/api/grid", json={"hole": "AsKsQs"}))
+    assert "ask for Monte Carlo" in error(client.post("/api/grid", json={"hole": "AsKs", "board": "Ts Qs 2d",
+                                                                         "opponents": 3, "exact": True}))
+
+
+def test_range(client):
+    data = client.post("/api/range", json={"text": "QQ+, AKs, 0.5(KQo), AhQh"}).json()
+    assert data["combos"] == 6 * 3 + 4 + 12 + 1
+    assert data["classes"] == {"AA": 1.0, "AKs": 1.0, "AQs": 0.25, "KK": 1.0, "KQo": 0.5, "QQ": 1.0}
+    assert "QQ+" in data["canonical"]
+    assert "'XYz'" in error(client.post("/api/range", json={"text": "QQ+, XYz"}))
+
+
+# --- equity jobs --------------------------------------------------------------------------------
+def test_job_runs_to_the_end(client):
+    body = {"players": ["AcAd", "KhKs"], "exact": False, "trials": 2_000_000, "seed": 5}
+    started = client.post("/api/equity/jobs", json=body)
+    assert started.status_code == 202 and started.json()["status"] == "running"
+    done = wait_for(client, started.json()["job_id"])
+    assert done["status"] == "done" and done["progress"] == 1.0 and done["error"] is None
+    assert done["result"]["total"] == 2_000_000
+    assert done["result"]["equity"] == list(equity(["AcAd", "KhKs"], exact=False, trials=2_000_000, seed=5).equity)
+
+
+def test_job_events_stream_interim_and_final(client):
+    body = {"players": ["AcAd", "KhKs", "random"], "exact": False, "trials": 3_000_000, "seed": 2}
+    job_id = client.post("/api/equity/jobs", json=body).json()["job_id"]
+    events = []
+    with client.stream("GET", f"/api/equity/jobs/{job_id}/events") as stream:
+        assert stream.headers["content-type"].startswith("text/event-stream")
+        for line in stream.iter_lines():
+            if line.startswith("data: "):
+                events.append(json.loads(line[len("data: "):]))
+    interim = [event for event in events if event["status"] == "running" and event["result"]]
+    assert interim and events[-1]["status"] == "done" and events[-1]["result"]["total"] == 3_000_000
+    totals = [event["result"]["total"] for event in interim]
+    assert totals == sorted(totals) and 0 < interim[0]["progress"] < 1
+
+
+def test_job_cancel_and_unknown_job(client):
+    body = {"players": ["random", "random", "random"], "exact": False, "time_limit": 100}
+    job_id = client.post("/api/equity/jobs", json=body).json()["job_id"]
+    time.sleep(0.3)
+    cancelled = client.delete(f"/api/equity/jobs/{job_id}").json()
+    assert cancelled["status"] == "cancelled" and cancelled["result"]["total"] > 0
+    assert client.get(f"/api/equity/jobs/{job_id}").json()["status"] == "cancelled"
+    assert "no equity job" in error(client.get("/api/equity/jobs/nope"), 404)
+    assert client.delete("/api/equity/jobs/nope").status_code == 404
+    assert client.get("/api/equity/jobs/nope/events").status_code == 404
+
+
+def test_job_bad_input_fails_at_once(client):
+    assert "'AsKx'" in error(client.post("/api/equity/jobs", json={"players": ["AsKx", "QQ"]}))
+    assert "at most 120 seconds" in error(client.post("/api/equity/jobs", json={"players": ["AA", "KK"],
+                                                                                 "time_limit": 121}))
+
+
+def test_too_many_jobs_is_429_and_runtime_is_capped():
+    with TestClient(create_app(Settings(max_jobs=1, job_max_runtime=1.0))) as client:
+        body = {"players": ["AhKh", "random", "random"], "exact": True}  # minutes of enumeration
+        first = client.post("/api/equity/jobs", json=body).json()["job_id"]
+        assert "1 equity jobs are running" in error(client.post("/api/equity/jobs", json=body), 429)
+        status = wait_for(client, first, 60)
+        assert status["status"] == "error" and "did not finish within 1 seconds" in status["error"]
+        assert client.post("/api/equity/jobs", json={"players": ["AA", "KK"], "trials": 1000}).status_code == 202
+
+
+def test_a_long_job_does_not_stall_quick_requests(client):
+    body = {"players": ["random"] * 4, "exact": False, "time_limit": 30}
+    job_id = client.post("/api/equity/jobs", json=body).json()["job_id"]
+    try:
+        time.sleep(0.5)
+        assert client.get(f"/api/equity/jobs/{job_id}").json()["status"] == "running"
+        times = []
+        for _ in range(30):
+            started = time.perf_counter()
+            assert client.post("/api/evaluate", json={"cards": "As Ks Qs Js Ts"}).status_code == 200
+            times.append(time.perf_counter() - started)
+        assert max(times) < 0.5, times
+    finally:
+        client.delete(f"/api/equity/jobs/{job_id}")
+
+
+def test_sync_equity_does_not_stall_quick_requests(client):
+    body = {"players": ["random"] * 4, "exact": False, "time_limit": 3}
+    worker = threading.Thread(target=client.post, args=("/api/equity",), kwargs={"json": body})
+    worker.start()
+    time.sleep(0.3)
+    started = time.perf_counter()
+    assert client.post("/api/showdown", json={"players": [{"hole": "AsKs"}, {"hole": "2c2d"}],
+                                              "board": "3c 4d 5h"}).status_code == 200
+    assert time.perf_counter() - started < 1.0
+    worker.join()
+
+
+# --- video poker --------------------------------------------------------------------------------
+def test_paytables(client):
+    tables = client.get("/api/videopoker/paytables").json()["paytables"]
+    first = tables[0]
+    assert first["name"] == "jacks-or-better-9-6" and first["title"] == "Jacks or Better 9/6"
+    assert first["rows"][0] == {"key": "royal-flush", "label": "Royal Flush", "pay": 800}
+    assert {t["title"] for t in tables} >= {"Double Double Bonus 9/6", "Bonus Poker 8/5"}
+
+
+def test_holds(client):
+    data = client.post("/api/videopoker/holds", json={"deal": "As Ks Kh 4s 4d"}).json()["holds"]
+    assert len(data) == 32 and data[0] == holds("As Ks Kh 4s 4d")[0].to_dict()
+    assert data[0]["held"] == ["Ks", "Kh", "4s", "4d"] and data[0]["ev"] == "122/47"
+    custom = dict(client.get("/api/videopoker/paytables").json()["paytables"][1])
+    table = {"name": "mine", "pays": custom["pays"]}
+    assert client.post("/api/videopoker/holds", json={"deal": "As Ks Kh 4s 4d", "paytable": table}).status_code == 200
+
+
+def test_holds_bad_input(client):
+    post = lambda **body: client.post("/api/videopoker/holds", json={"deal": "As Ks Kh 4s 4d", **body})  # noqa: E731
+    assert "5 cards, got 4" in error(post(deal="As Ks Kh 4s"))
+    assert "unknown paytable 'nope'" in error(post(paytable="nope"))
+    assert "coins must be a whole number from 1 to 5, got 6" in error(post(coins=6))
+    assert "unknown hand 'flushes'" in error(post(paytable={"pays": {"flushes": 5}}))
+
+
+def test_analyze(client):
+    data = client.post("/api/videopoker/analyze", json={"paytable": "jacks-or-better-9-6", "coins": 5}).json()
+    assert data["expected_return_exact"] == str(analyze("jacks-or-better-9-6").expected_return)
+    assert data["rows"][0]["label"] == "Royal Flush"
+    assert "coins must be" in error(client.post("/api/videopoker/analyze", json={"coins": 0}))
+    assert "has no 'pays'" in error(client.post("/api/videopoker/analyze", json={"paytable": {"name": "x"}}))
+
+
+def test_deal_and_draw(client):
+    dealt = client.post("/api/videopoker/deal", json={"seed": 11}).json()
+    assert dealt == {"seed": 11, "deal": [str(c) for c in Trainer(seed=11).deal()]}
+    fresh = client.post("/api/videopoker/deal", json={}).json()
+    assert 0 <= fresh["seed"] < 2**53 and len(set(fresh["deal"])) == 5
+    best = holds(dealt["deal"])[0]
+    played = client.post("/api/videopoker/draw", json={"seed": 11, "held": [str(c) for c in best.held]}).json()
+    assert played["deal"] == dealt["deal"] and played["held"] == [str(c) for c in best.held]
+    assert not played["mistake"] and played["ev_lost"] == 0 and played["ev"] == played["best_ev"]
+    assert len(played["final"]) == 5 and set(played["held"]) <= set(played["final"])
+    trainer = Trainer(seed=11)
+    trainer.deal()
+    assert played["payout"] == trainer.play(best.positions).payout
+    nothing = client.post("/api/videopoker/draw", json={"seed": 11, "held": []}).json()
+    assert nothing["held"] == [] and nothing["ev_lost"] >= 0
+
+
+def test_draw_bad_input(client):
+    deal = client.post("/api/videopoker/deal", json={"seed": 11}).json()["deal"]
+    missing = next(str(c) for c in CARDS if str(c) not in deal)
+    assert f"card {missing} is not in the deal" in error(client.post("/api/videopoker/draw", json={
+        "seed": 11, "held": [missing]}))
+    assert client.post("/api/videopoker/draw", json={"seed": -1, "held": []}).status_code == 422
+    assert client.post("/api/videopoker/draw", json={"seed": 1, "held": ["As"] * 6}).status_code == 422
