@@ -1,0 +1,54 @@
+// The page: four views behind tabs, the shared card picker, and the hash in the address
+// (#showdown, #odds, #pots, #videopoker) so that a view can be linked to.
+
+import { picker } from "./picker.js";
+import { mountShowdown } from "./showdown.js";
+import { mountOdds } from "./odds.js";
+import { mountPots } from "./pots.js";
+import { mountVideoPoker } from "./videopoker.js";
+
+const VIEWS = {
+  showdown: { mount: mountShowdown, picker: true },
+  odds: { mount: mountOdds, picker: true },
+  pots: { mount: mountPots, picker: true },
+  videopoker: { mount: mountVideoPoker, picker: false },
+};
+
+const mounted = {};
+
+function show(name) {
+  if (!VIEWS[name]) name = "showdown";
+  for (const key of Object.keys(VIEWS)) {
+    const section = document.getElementById(`view-${key}`);
+    const tab = document.getElementById(`tab-${key}`);
+    const active = key === name;
+    section.hidden = !active;
+    tab.setAttribute("aria-selected", String(active));
+    tab.tabIndex = active ? 0 : -1;
+  }
+  if (!mounted[name]) mounted[name] = VIEWS[name].mount(document.getElementById(`view-${name}`));
+  document.getElementById("picker").hidden = !VIEWS[name].picker;
+  document.body.dataset.view = name;
+  picker.use(mounted[name].fields);
+}
+
+function start() {
+  picker.mount(document.getElementById("picker-deck"));
+  const tabs = [...document.querySelectorAll("[role=tab]")];
+  for (const tab of tabs) {
+    tab.addEventListener("click", () => { location.hash = tab.dataset.view; });
+    // Arrow keys move between tabs, as the tab pattern expects.
+    tab.addEventListener("keydown", (event) => {
+      const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+      if (!step) return;
+      const next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length];
+      next.focus();
+      location.hash = next.dataset.view;
+    });
+  }
+  window.addEventListener("hashchange", () => show(location.hash.slice(1)));
+  show(location.hash.slice(1));
+  document.body.dataset.ready = "true";
+}
+
+start();

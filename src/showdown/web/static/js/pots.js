@@ -1,0 +1,168 @@
+// Pots: seats with their contributions, hole cards, folds and the button; the pots and
+// payouts come back and are announced the way a dealer would.
+
+import { api, el, setStatus } from "./api.js";
+import { CardField, picker } from "./picker.js";
+
+const NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy"];
+const MAX_SEATS = 10;
+
+/** The dealer's words for a settlement (as the library's str(Settlement) reads). */
+export function announce(settlement) {
+  const lines = [];
+  for (const [name, chips] of Object.entries(settlement.returned)) {
+    if (chips) lines.push(`${chips} uncalled returned to ${name}.`);
+  }
+  settlement.pots.forEach((pot, index) => {
+    const title = index === 0 ? "Main pot" : `Side pot ${index}`;
+    const raked = pot.rake ? ` after ${pot.rake} rake` : "";
+    if (pot.contenders.length === 1) {
+      lines.push(`${title} of ${pot.amount}${raked} to ${pot.winners[0]}, uncontested.`);
+      return;
+    }
+    if (pot.boards.length > 1) lines.push(`${title} of ${pot.amount}${raked}, run ${pot.boards.length} times:`);
+    pot.boards.forEach((part, number) => {
+      const won = part.winners.length > 1
+        ? "split by " + Object.entries(part.shares).map(([name, chips]) => `${name} ${chips}`).join(" and ")
+        : `to ${part.winners[0]}`;
+      if (pot.boards.length === 1) lines.push(`${title} of ${pot.amount}${raked} ${won} with ${part.description}.`);
+      else lines.push(`Board ${number + 1} (${part.board.join(" ")}): ${part.amount} ${won} with ${part.description}.`);
+    });
+  });
+  if (settlement.rake) lines.push(`Rake: ${settlement.rake}.`);
+  return lines;
+}
+
+export function mountPots(root) {
+  const board = new CardField({ label: "Board", max: 5, testid: "pots-board" });
+  const second = new CardField({ label: "Second board (run it twice)", max: 5, testid: "pots-board-2" });
+  const seats = [];
+  const body = el("tbody", { "data-testid": "pots-seats" });
+  const status = el("p", { class: "status", hidden: true, role: "status" });
+  const results = el("div", { class: "results", "data-testid": "pots-results", "aria-live": "polite" });
+
+  function addSeat(contribution = 100) {
+    if (seats.length >= MAX_SEATS) return;
+    const index = seats.length;
+    const name = el("input", { type: "text", value: NAMES[index], class: "name",
+      "aria-label": `Seat ${index + 1} name`, "data-testid": `pots-name-${index}` });
+    const chips = el("input", { type: "number", min: "0", step: "1", value: String(contribution), class: "chips",
+      "aria-label": `Seat ${index + 1} contribution`, "data-testid": `pots-contribution-${index}` });
+    const hole = new CardField({ label: `Seat ${index + 1} hole cards`, max: 2, testid: `pots-hole-${index}` });
+    // A folded seat needs no cards: the picker passes over it.
+    const folded = el("input", { type: "checkbox", "aria-label": `Seat ${index + 1} folded`,
+      "data-testid": `pots-folded-${index}`,
+      onchange: () => { row.classList.toggle("folded", folded.checked); picker.refresh(); } });
+    const button = el("input", { type: "radio", name: "pots-button", value: String(index), checked: index === 0,
+      "aria-label": `Seat ${index + 1} has the button`, "data-testid": `pots-button-${index}` });
+    const row = el("tr", {}, el("td", { class: "seat-number" }, String(index + 1)), el("td", {}, name),
+      el("td", {}, chips), el("td", {}, hole.element), el("td", { class: "center" }, folded),
+      el("td", { class: "center" }, button));
+    seats.push({ name, chips, hole, folded, button, row });
+    body.append(row);
+    picker.refresh();
+  }
+
+  function removeSeat() {
+    if (seats.length <= 2) return;
+    const seat = seats.pop();
+    if (seat.button.checked) seats[0].button.checked = true;
+    seat.row.remove();
+    picker.refresh();
+  }
+
+  /** The cards the two boards share from the start: the board before it was run twice. */
+  function commonStart(a, b) {
+    let n = 0;
+    while (n < a.length && n < b.length && a[n] === b[n]) n += 1;
+    return a.slice(0, n);
+  }
+
+  function request() {
+    const button = seats.findIndex((seat) => seat.button.checked);
+    const data = {
+      board: board.text,
+      seats: seats.map((seat) => ({
+        name: seat.name.value.trim(),
+        contribution: Number(seat.chips.value || 0),
+        hole: seat.hole.cards.length ? seat.hole.text : null,
+        folded: seat.folded.checked,
+      })),
+      button: Math.max(0, button),
+      odd_chip: oddChip.value,
+      rake: rakePercent.value && Number(rakePercent.value) > 0
+        ? { percent: rakePercent.value, cap: rakeCap.value ? Number(rakeCap.value) : null } : null,
+    };
+    if (second.cards.length) {
+      data.boards = [board.text, second.text];
+      data.board = commonStart(board.cards, second.cards).join(" ");
+    }
+    return data;
+  }
+
+  async function run() {
+    setStatus(status, "");
+    try {
+      render(await api("POST", "/settle", request()));
+    } catch (error) {
+      results.replaceChildren();
+      setStatus(status, error.message);
+    }
+  }
+
+  function render(settlement) {
+    const lines = settlement.announcement ? settlement.announcement.split("\n") : announce(settlement);
+    const names = Object.keys(settlement.payouts);
+    const signed = (n) => (n > 0 ? `+${n}` : String(n));
+    results.replaceChildren(
+      el("div", { class: "panel dealer" },
+        el("h3", {}, "The dealer announces"),
+        el("ol", { class: "announcement", "data-testid": "pots-announcement" }, lines.map((line) => el("li", {}, line))),
+        el("div", { class: "pot-chips" }, settlement.pots.map((pot, index) => el("div", { class: "pot-chip" },
+          el("span", { class: "pot-title" }, index === 0 ? "Main pot" : `Side pot ${index}`),
+          el("span", { class: "pot-amount" }, String(pot.amount)),
+          el("span", { class: "pot-winners" }, pot.winners.join(", ")))))),
+      el("table", { class: "numbers payouts", "data-testid": "pots-payouts" },
+        el("thead", {}, el("tr", {}, ["Seat", "Put in", "Paid", "Returned", "Net"].map((h) => el("th", {}, h)))),
+        el("tbody", {}, names.map((name) => {
+          const net = settlement.net[name];
+          const put = settlement.payouts[name] + settlement.returned[name] - net;
+          return el("tr", {}, el("th", {}, name), el("td", {}, String(put)), el("td", {}, String(settlement.payouts[name])),
+            el("td", {}, String(settlement.returned[name])),
+            el("td", { class: net > 0 ? "gain" : net < 0 ? "loss" : "" }, signed(net)));
+        }))));
+  }
+
+  const oddChip = el("select", { id: "pots-odd-chip", "data-testid": "pots-odd-chip" },
+    el("option", { value: "one-each-from-button" }, "one at a time from the button"),
+    el("option", { value: "all-to-first-from-button" }, "all to the first from the button"));
+  const rakePercent = el("input", { id: "pots-rake", type: "number", min: "0", max: "100", step: "0.5",
+    placeholder: "0", class: "chips" });
+  const rakeCap = el("input", { id: "pots-rake-cap", type: "number", min: "0", step: "1", placeholder: "none",
+    class: "chips" });
+
+  root.append(
+    el("div", { class: "panel" },
+      el("h2", {}, "Pots"),
+      el("p", { class: "hint" }, "Every chip each seat put in (blinds and antes too), who folded, and the "
+        + "button. Seats without cards must have folded, unless everyone else did."),
+      el("div", { class: "table-scroll" },
+        el("table", { class: "seats" },
+          el("thead", {}, el("tr", {}, ["#", "Name", "Put in", "Hole cards", "Folded", "Button"]
+            .map((h) => el("th", { scope: "col" }, h)))),
+          body)),
+      board.element, second.element,
+      el("div", { class: "options" },
+        el("label", { for: "pots-odd-chip" }, "Odd chips"), oddChip,
+        el("label", { for: "pots-rake" }, "Rake %"), rakePercent,
+        el("label", { for: "pots-rake-cap" }, "Rake cap"), rakeCap),
+      el("div", { class: "actions" },
+        el("button", { type: "button", onclick: () => addSeat(), "data-testid": "pots-add" }, "Add seat"),
+        el("button", { type: "button", onclick: removeSeat }, "Remove seat"),
+        el("button", { type: "button", class: "primary", onclick: run, "data-testid": "pots-run" }, "Settle")),
+      status),
+    results);
+  for (let i = 0; i < 3; i += 1) addSeat();
+  return { fields: () => [...seats.filter((s) => !s.folded.checked || s.hole.cards.length).map((s) => s.hole),
+    board, second] };
+}
