@@ -2,21 +2,19 @@
 
 A board decides a showdown through its ranks alone unless one suit holds three or more of its
 cards and some player's hole cards complete a flush in that suit (two suits cannot both hold
-three of five cards). So, for fixed hole cards, the kernel visits
-
-1. every multiset of five board ranks once, weighted by the number of boards with those ranks
-   (the product over ranks of C(cards of that rank still available, times it appears)), scored
-   as if no one had a flush; then
-2. every flush pattern: a suit, the three to five ranks of that suit on the board (enough for
-   some player to make a flush) and the multiset of the other board ranks, drawn from the other
-   suits. Its boards move from the no-flush outcome to the flush outcome (a signed tally).
-
-Heads-up preflop that is about 6,000 rank patterns and 10,000-30,000 flush patterns instead of
-1,712,304 boards, with the same integer counts as enumerating every board.
+three of five cards). So, for fixed hole cards, the kernel visits every multiset of five board
+ranks once (6,188 of them), weighted by the number of boards with those ranks (the product over
+ranks of C(cards of that rank still available, times it appears)), and within it every flush
+pattern: a suit and the subset of the multiset's ranks that the board holds in that suit,
+enough for some player's flush, weighted by the ways to draw the other ranks from the other
+suits. Flush patterns are scored with the flushes, the rest of the multiset's boards without.
+Outcomes (the set of winners and the winning category) are counted in a histogram and turned
+into per-player counts at the end: the same integers as evaluating every board one by one.
 
 Every assignment of hole cards that differs only by a permutation of the suits (one that keeps
-the dead cards in place) has the same counts, so ranges are reduced to classes first: each
-assignment gets a canonical code, the smallest over those permutations.
+the dead cards in place), or by reordering players with identical ranges, has the same counts,
+so ranges are reduced to classes first: each assignment gets a canonical code, the smallest
+over those permutations, and its seating in the class's representative.
 """
 
 import itertools
@@ -39,7 +37,7 @@ for _n in range(6):
 
 # Every multiset of five ranks (6,188 of them): its distinct ranks, how often each appears,
 # how many are distinct, and its summed rank key.
-_MULTISETS = [m for m in itertools.combinations_with_replacement(range(13), 5)]
+_MULTISETS = list(itertools.combinations_with_replacement(range(13), 5))
 MULTISET_DISTINCT = np.zeros((len(_MULTISETS), 5), dtype=np.int64)
 MULTISET_COUNT = np.zeros((len(_MULTISETS), 5), dtype=np.int64)
 MULTISET_SIZE = np.zeros(len(_MULTISETS), dtype=np.int64)
