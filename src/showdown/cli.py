@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from showdown.cards import Deck, format_cards
+from showdown.cli_progress import counting_bar
 from showdown.cli_videopoker import videopoker_app
 from showdown.compare import ShowdownResult, showdown
 from showdown.equity import EquityResult, equity
@@ -281,17 +282,11 @@ def batch_command(
     local: Optional[int] = LOCAL_OPTION,
 ) -> None:
     """Solve a file of equity problems, one result per line in input order; resumable."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from showdown.batch import run_batch
     from showdown.distributed import connect
 
-    with connect(scheduler, local) as client, \
-            Progress(TextColumn("batch"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                     console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty()) as bar:
-        task = bar.add_task("batch", total=None)
-        summary = run_batch(source, output, client=client,
-                            progress=lambda done, total: bar.update(task, completed=done, total=total))
+    with connect(scheduler, local) as client, counting_bar("batch") as progress:
+        summary = run_batch(source, output, client=client, progress=progress)
     console.print(f"{summary.lines} lines: {summary.skipped} already done, {summary.solved} solved now"
                   f" ({summary.errors} errors) -> {output}")
 
@@ -312,18 +307,12 @@ def table_preflop_command(
     """The exact heads-up equity of every hand class against every hand class, and a heatmap."""
     from pathlib import Path
 
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from showdown.distributed import connect
     from showdown.preflop_table import preflop_table
 
-    with connect(scheduler, local) as client, \
-            Progress(TextColumn("preflop table"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                     console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty()) as bar:
-        task = bar.add_task("table", total=None)
-        names = [name.strip() for name in classes.split(",")] if classes else None
-        table = preflop_table(names, client=client,
-                              progress=lambda done, total: bar.update(task, completed=done, total=total))
+    names = [name.strip() for name in classes.split(",")] if classes else None
+    with connect(scheduler, local) as client, counting_bar("preflop table") as progress:
+        table = preflop_table(names, client=client, progress=progress)
     table.to_csv(output)
     picture = Path(heatmap) if heatmap else Path(output).with_suffix(".png")
     table.heatmap(picture)

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from showdown.cards import format_cards
+from showdown.cli_progress import counting_bar
 from showdown.videopoker import (
     Analysis,
     HoldParseError,
@@ -91,21 +92,11 @@ def analyze_command(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """The game's exact return under optimal play, hand by hand, and its variance."""
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-
     if every:
         _analyze_every(coins, scheduler, local, as_json)
         return
     table = paytable_from_text(paytable)
-    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.percentage:>3.0f}%"),
-                  TimeElapsedColumn(), console=Console(stderr=True), transient=True,
-                  disable=as_json or not sys.stderr.isatty()) as bar:
-        task = bar.add_task(f"analyzing {table.name}", total=None)
-
-        def progress(done: int, total: int) -> bool:
-            bar.update(task, completed=done, total=total)
-            return True
-
+    with counting_bar(f"analyzing {table.name}", quiet=as_json) as progress:
         result = analyze(table, coins, progress=progress)
     if as_json:
         _print_json(result.to_dict())
@@ -116,16 +107,10 @@ def analyze_command(
 
 
 def _analyze_every(coins: int, scheduler: Optional[str], local: Optional[int], as_json: bool) -> None:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from showdown.distributed import connect
 
-    with connect(scheduler, local) as client, \
-            Progress(TextColumn("pay tables"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                     console=Console(stderr=True), transient=True, disable=as_json or not sys.stderr.isatty()) as bar:
-        task = bar.add_task("analyze", total=None)
-        results = analyze_all(coins, client=client, progress=lambda done, total: bar.update(task, completed=done,
-                                                                                          total=total))
+    with connect(scheduler, local) as client, counting_bar("pay tables", quiet=as_json) as progress:
+        results = analyze_all(coins, client=client, progress=progress)
     if as_json:
         _print_json({name: result.to_dict() for name, result in results.items()})
         return
