@@ -35,8 +35,10 @@ $(STAMP_LINT): $(BIN)/python pyproject.toml
 run: $(STAMP_RUN)
 	$(BIN)/showdown serve --host $(HOST) --port $(PORT)
 
+# The whole suite, then the single-hand and evaluation tests again on the pure-Python path.
 test: $(STAMP_TEST)
 	$(BIN)/python -m pytest
+	SHOWDOWN_PURE_PYTHON=1 $(BIN)/python -m pytest tests/test_single_hand.py tests/test_evaluation.py
 
 bench: $(STAMP_BENCH)
 	$(BIN)/python benchmarks/run_all.py --output benchmarks/RESULTS.md
@@ -44,9 +46,11 @@ bench: $(STAMP_BENCH)
 lint: $(STAMP_LINT)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 tables: $(STAMP_RUN)
-	$(BIN)/python -m showdown.tables.generate
+	$(BIN)/python -m showdown.tables.evaluator
+	$(BIN)/python -m showdown.tables.preflop_order --write
 
 clean:
 	rm -rf $(VENV) .cache .pytest_cache build src/*.egg-info

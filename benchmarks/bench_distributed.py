@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from showdown import dask_client, preflop_table  # noqa: E402
+
 from _harness import RATIO_NOTE, format_table, row  # noqa: E402
-from showdown.distributed import connect  # noqa: E402
-from showdown.preflop_table import preflop_table  # noqa: E402
 
 SAMPLE = ["AA", "KK", "AKs"]
 
@@ -40,7 +40,7 @@ def run() -> list[dict[str, Any]]:
     rows = [row("`preflop_table()`, 169 x 169 classes, exact, this process (numba threads)", here, "s")]
     for workers in (1, 2):
         print(f"[bench_distributed] preflop table on {workers} local worker(s)", file=sys.stderr, flush=True)
-        with connect(local=workers) as client:
+        with dask_client(local=workers) as client:
             seconds, table = _timed(client)
         same = bool((table.wins == reference.wins).all() and (table.ties == reference.ties).all())
         rows.append(row(f"`preflop_table(client=...)`, LocalCluster of {workers} process(es), 1 thread each",

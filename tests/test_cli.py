@@ -8,10 +8,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 import showdown.cli as cli
 from showdown import Deck, evaluate, showdown
+from showdown import __version__ as showdown_version
+from showdown.cli import output
 
 BOARD = "Ac Kc Jc 5c Th"
 SHOWDOWN_SCRIPT = Path(sys.executable).parent / "showdown"
@@ -44,7 +45,7 @@ def run_error(capsys, *args: str) -> str:
 @pytest.fixture()
 def wide_console(monkeypatch):
     """A console wide enough that table cells never wrap (it still writes to sys.stdout)."""
-    monkeypatch.setattr(cli, "console", Console(width=200, color_system=None))
+    monkeypatch.setattr(output.console, "width", 200)
 
 
 # --- eval ---------------------------------------------------------------------------------------
@@ -78,20 +79,20 @@ def test_eval_json(capsys, hand):
     data = json.loads(out)
     rank = evaluate(hand)
     assert data["description"] == rank.description
-    assert data["category"] == str(rank.category)
-    assert data["category_index"] == int(rank.category)
+    assert data["category"] == int(rank.category) and data["category_name"] == str(rank.category)
+    assert data == rank.to_dict()
     assert data["value"] == rank.value
     assert data["cards"] == hand.split()
     assert data["best_five"] == [str(c) for c in rank.best_five]
 
 
-# --- compare ------------------------------------------------------------------------------------
+# --- showdown -----------------------------------------------------------------------------------
 
-COMPARE_ARGS = ["compare", "--board", BOARD, "8c 7h", "9h 5h", "alice=Ad 4s"]
+SHOWDOWN_ARGS = ["showdown", "--board", BOARD, "8c 7h", "9h 5h", "alice=Ad 4s"]
 
 
-def test_compare_table(capsys, wide_console):
-    code, out, err = run(capsys, *COMPARE_ARGS)
+def test_showdown_table(capsys, wide_console):
+    code, out, err = run(capsys, *SHOWDOWN_ARGS)
     assert code == 0 and err == ""
     lines = out.splitlines()
     assert lines[-1] == "P1 wins with Flush, Ace-King-Jack-Eight-Five"
@@ -104,44 +105,45 @@ def test_compare_table(capsys, wide_console):
     assert f"Board: {BOARD}" in out
 
 
-def test_compare_table_default_console(capsys):
-    code, out, _ = run(capsys, *COMPARE_ARGS)
+def test_showdown_table_default_console(capsys):
+    code, out, _ = run(capsys, *SHOWDOWN_ARGS)
     assert code == 0
     assert out.splitlines()[-1] == "P1 wins with Flush, Ace-King-Jack-Eight-Five"
 
 
-def test_compare_json(capsys):
-    code, out, err = run(capsys, *COMPARE_ARGS, "--json")
+def test_showdown_json(capsys):
+    code, out, err = run(capsys, *SHOWDOWN_ARGS, "--json")
     assert code == 0 and err == ""
     data = json.loads(out)
     assert data["winners"] == ["P1"] and data["is_split"] is False
     assert data["board"] == BOARD.split()
-    assert [p["player"] for p in data["players"]] == ["P1", "P2", "alice"]
+    assert [p["name"] for p in data["players"]] == ["P1", "P2", "alice"]
+    assert data["players"][0]["hand"]["category_name"] == "Flush"
     assert data == showdown(BOARD, {"P1": "8c 7h", "P2": "9h 5h", "alice": "Ad 4s"}).to_dict()
 
 
-def test_compare_split(capsys, wide_console):
-    code, out, _ = run(capsys, "compare", "-b", "2c 3d 4h 9s 9d", "bob=As Ks", "carol=Ah Kh")
+def test_showdown_split(capsys, wide_console):
+    code, out, _ = run(capsys, "showdown", "-b", "2c 3d 4h 9s 9d", "bob=As Ks", "carol=Ah Kh")
     assert code == 0
     assert out.splitlines()[-1] == "Split pot between bob, carol with One Pair, Nines, Ace-King-Four kickers"
     assert out.count("splits") == 2
-    code, out, _ = run(capsys, "compare", "-b", "2c 3d 4h 9s 9d", "bob=As Ks", "carol=Ah Kh", "--json")
+    code, out, _ = run(capsys, "showdown", "-b", "2c 3d 4h 9s 9d", "bob=As Ks", "carol=Ah Kh", "--json")
     assert json.loads(out)["winners"] == ["bob", "carol"] and json.loads(out)["is_split"] is True
 
 
 @pytest.mark.parametrize(
     "args, needle",
     [
-        (["compare", "--board", BOARD, "8c 7h"], "2 to 23 players"),
-        (["compare", "--board", BOARD, "a=8c 7h", "a=9h 5h"], "'a'"),
-        (["compare", "--board", BOARD, "=8c 7h", "9h 5h"], "empty name"),
-        (["compare", "--board", BOARD, "8c 7h", "Ac 4s"], "Ac"),
-        (["compare", "--board", BOARD, "8c 7x", "9h 5h"], "'7x'"),
-        (["compare", "--board", BOARD + " 2d", "8c 7h", "9h 5h"], "at most 5"),
-        (["compare", "--board", "Ac Kc", "8c 7h", "9h 5h"], "5 to 7"),
+        (["showdown", "--board", BOARD, "8c 7h"], "2 to 23 players"),
+        (["showdown", "--board", BOARD, "a=8c 7h", "a=9h 5h"], "'a'"),
+        (["showdown", "--board", BOARD, "=8c 7h", "9h 5h"], "empty name"),
+        (["showdown", "--board", BOARD, "8c 7h", "Ac 4s"], "Ac"),
+        (["showdown", "--board", BOARD, "8c 7x", "9h 5h"], "'7x'"),
+        (["showdown", "--board", BOARD + " 2d", "8c 7h", "9h 5h"], "at most 5"),
+        (["showdown", "--board", "Ac Kc", "8c 7h", "9h 5h"], "5 to 7"),
     ],
 )
-def test_compare_errors(capsys, args, needle):
+def test_showdown_errors(capsys, args, needle):
     line = run_error(capsys, *args)
     assert needle in line, line
 
@@ -169,7 +171,7 @@ def test_deal_table(capsys, wide_console):
     assert code == 0
     assert sum(1 for line in out.splitlines() if line.startswith("│")) == 3
     last = out.splitlines()[-1]
-    assert " wins with " in last or " split with " in last
+    assert " wins with " in last or last.startswith("Split pot between ")
 
 
 @pytest.mark.parametrize("players", [2, 23])
@@ -218,7 +220,7 @@ def test_script_subprocess():
     assert proc.stderr.startswith("error: ") and len(proc.stderr.splitlines()) == 1, proc.stderr
     assert "'Xx'" in proc.stderr and "position 4" in proc.stderr
 
-    proc = subprocess.run([str(SHOWDOWN_SCRIPT), *COMPARE_ARGS], capture_output=True, text=True, timeout=120)
+    proc = subprocess.run([str(SHOWDOWN_SCRIPT), *SHOWDOWN_ARGS], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines()[-1] == "P1 wins with Flush, Ace-King-Jack-Eight-Five"
 
@@ -228,3 +230,19 @@ def test_python_dash_m_subprocess():
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["seed"] == 7
+    proc = subprocess.run([sys.executable, "-m", "showdown", "--version"], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and proc.stdout == f"showdown {showdown_version}\n"
+
+
+def test_version(capsys):
+    code, out, err = run(capsys, "--version")
+    assert (code, out, err) == (0, f"showdown {showdown_version}\n", "")
+
+
+def test_serve_without_the_web_extra_says_so(capsys, monkeypatch):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "fastapi" else real(name, *a))
+    line = run_error(capsys, "serve")
+    assert "pip install 'showdown[web]'" in line and "fastapi" in line

@@ -7,8 +7,6 @@ import pytest
 from conftest import run_cli
 from showdown.cli import main
 
-pytest.importorskip("dask.distributed")
-
 
 def test_batch_writes_one_record_per_line_and_resumes(capsys, tmp_path):
     source, out = tmp_path / "spots.jsonl", tmp_path / "out.jsonl"
@@ -16,32 +14,35 @@ def test_batch_writes_one_record_per_line_and_resumes(capsys, tmp_path):
     text = run_cli(capsys, "batch", str(source), "-o", str(out))
     assert "2 solved now (1 errors)" in text
     records = [json.loads(line) for line in out.read_text().splitlines()]
-    assert records[0]["total"] == 990 and "2 to 10" in records[1]["error"]
+    assert records[0]["result"]["total"] == 990 and "2 to 10" in records[1]["error"]
     assert "2 already done, 0 solved now" in run_cli(capsys, "batch", str(source), "-o", str(out))
 
 
 def test_batch_on_two_local_workers(capsys, tmp_path):
+    pytest.importorskip("dask.distributed")
     source = tmp_path / "spots.jsonl"
     source.write_text('{"players": ["AhKh", "QQ"], "board": "Qs 7d 2c"}\n')
     run_cli(capsys, "batch", str(source), "-o", str(tmp_path / "a.jsonl"))
     run_cli(capsys, "batch", str(source), "-o", str(tmp_path / "b.jsonl"), "--local", "2")
     a, b = (json.loads((tmp_path / f).read_text()) for f in ("a.jsonl", "b.jsonl"))
-    a.pop("elapsed"), b.pop("elapsed")
+    a["result"].pop("elapsed"), b["result"].pop("elapsed")
     assert a == b
 
 
 def test_table_preflop_writes_csv_and_heatmap(capsys, tmp_path):
     out = tmp_path / "preflop.csv"
-    text = run_cli(capsys, "table", "preflop", "-o", str(out), "--classes", "AA,KK,72o")
-    assert "3 x 3 classes" in text
+    pytest.importorskip("matplotlib")
+    text = run_cli(capsys, "table", "preflop", "-o", str(out), "--hands", "AA,KK,72o")
+    assert "3 x 3 starting hands" in text
     rows = [line.split(",") for line in out.read_text().splitlines()]
-    assert rows[0] == ["class", "AA", "KK", "72o"] and abs(float(rows[1][2]) - 0.8195) < 1e-4
+    assert rows[0] == ["hand", "AA", "KK", "72o"] and abs(float(rows[1][2]) - 0.8195) < 1e-4
     assert (tmp_path / "preflop.png").exists()
 
 
 def test_vp_analyze_all(capsys):
     data = json.loads(run_cli(capsys, "vp", "analyze", "--all", "--json"))
-    assert len(data) == 9 and abs(data["bonus-poker-8-5"]["expected_return"] - 0.99166) < 1e-5
+    by_name = {analysis["paytable"]["name"]: analysis for analysis in data}
+    assert len(data) == 9 and abs(by_name["bonus-poker-8-5"]["expected_return"] - 0.99166) < 1e-5
 
 
 @pytest.mark.parametrize(
@@ -49,7 +50,7 @@ def test_vp_analyze_all(capsys):
     [
         (["batch", "missing.jsonl", "-o", "out.jsonl"], "cannot read"),
         (["batch", "x.jsonl", "-o", "o.jsonl", "--local", "0"], "positive"),
-        (["table", "preflop", "-o", "t.csv", "--classes", "AA,AKx"], "AKx"),
+        (["table", "preflop", "-o", "t.csv", "--hands", "AA,AKx"], "AKx"),
     ],
 )
 def test_errors_print_one_line_and_exit_2(capsys, tmp_path, monkeypatch, args, message):

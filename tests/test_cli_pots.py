@@ -20,7 +20,8 @@ def test_pots_json_matches_the_library(capsys):
     data = json.loads(run(capsys, "pots", *EXAMPLE, "--json"))
     assert data == settle("Ac Kc Jc 5c Th", EXAMPLE_SEATS, button=3).to_dict()
     assert [pot["amount"] for pot in data["pots"]] == [100, 75, 100]
-    assert data["payouts"] == {"A": 100, "B": 0, "C": 88, "D": 87}
+    assert {seat["name"]: seat["payout"] for seat in data["seats"]} == {"A": 100, "B": 0, "C": 88, "D": 87}
+    assert data["announcement"] == str(settle("Ac Kc Jc 5c Th", EXAMPLE_SEATS, button=3)).splitlines()
 
 
 def test_pots_table_names_pots_and_nets(capsys):
@@ -32,10 +33,10 @@ def test_pots_table_names_pots_and_nets(capsys):
 def test_pots_button_by_name_and_odd_chip_rule(capsys):
     args = [a if a != "3" else "D" for a in EXAMPLE]
     by_name = json.loads(run(capsys, "pots", *args, "--json"))
-    assert by_name["payouts"]["C"] == 88
+    assert by_name["seats"][2] == {"name": "C", "contribution": 100, "returned": 0, "payout": 88, "net": -12}
     rule = ["--odd-chip", "all-to-first-from-button"]
     all_first = json.loads(run(capsys, "pots", *EXAMPLE, "--button", "2", *rule, "--json"))
-    assert all_first["payouts"] == {"A": 100, "B": 0, "C": 87, "D": 88}
+    assert [seat["payout"] for seat in all_first["seats"]] == [100, 0, 87, 88]
 
 
 def test_pots_from_file_with_rake_and_runs(tmp_path, capsys):
@@ -48,7 +49,7 @@ def test_pots_from_file_with_rake_and_runs(tmp_path, capsys):
     data = json.loads(run(capsys, "pots", "--file", str(path), "--json"))
     expected = settle("Ac Kc Jc", EXAMPLE_SEATS, button=3, rake=Rake(5, 3), boards=hand["boards"])
     assert data == expected.to_dict()
-    assert data["rake"] == 3 and sum(data["payouts"].values()) + data["rake"] == 275
+    assert data["rake"] == 3 and sum(seat["payout"] for seat in data["seats"]) + data["rake"] == 275
 
 
 @pytest.mark.parametrize(

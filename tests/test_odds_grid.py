@@ -105,8 +105,12 @@ def test_errors(hole, board, opponents, error, words):
 def test_cli_grid_json_matches_the_library(capsys):
     data = json.loads(run_cli(capsys, "grid", "AsKs", "--board", "Ts Qs 2d", "--json"))
     grid = odds_grid("AsKs", "Ts Qs 2d")
-    assert data["player"] == {str(c): v for c, v in grid.player.items()}
-    assert data["equity"] == grid.equity and data["exact"] is True
+    expected = grid.to_dict()
+    data.pop("elapsed"), expected.pop("elapsed")
+    assert data == expected and data["exact"] is True and data["hole"] == ["As", "Ks"]
+    assert [entry["player"] for entry in data["categories"]] == [grid.player[c] for c in Category]
+    assert [entry["category_name"] for entry in data["categories"]] == [str(c) for c in Category]
+    assert sum(entry["player"] + entry["opponents"] for entry in data["categories"]) == pytest.approx(1.0)
 
 
 def test_cli_grid_table(capsys):

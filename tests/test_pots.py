@@ -350,18 +350,31 @@ def test_to_dict_is_json_serialisable():
     data = result.to_dict()
     again = json.loads(json.dumps(data))
     assert again == data
-    assert again["payouts"] == {"A": 97, "B": 0, "C": 88, "D": 87}
-    assert again["net"] == {"A": 72, "B": -50, "C": -12, "D": -13}
-    assert again["rake"] == 3
+    assert [(seat["name"], seat["payout"], seat["net"]) for seat in again["seats"]] == [
+        ("A", 97, 72), ("B", 0, -50), ("C", 88, -12), ("D", 87, -13)]
+    assert all(seat["payout"] + seat["returned"] - seat["contribution"] == seat["net"] for seat in again["seats"])
+    assert again["rake"] == 3 and again["announcement"] == str(result).splitlines()
     assert [pot["amount"] for pot in again["pots"]] == [97, 75, 100]
-    assert again["pots"][1]["shares"] == {"C": 38, "D": 37}
+    assert again["pots"][1]["shares"] == [{"name": "C", "chips": 38}, {"name": "D", "chips": 37}]
     assert again["pots"][0]["boards"][0]["board"] == WORKED_BOARD.split()
     # run-it-twice and everyone-folds settlements serialise too
     twice = settle("Ac Kd 7h", [Seat("A", 51, "7c 7d"), Seat("B", 51, "Qh Qd")],
                    boards=["Ac Kd 7h 2c 3d", "Ac Kd 7h Qs Js"])
-    json.dumps(twice.to_dict())
+    data = json.loads(json.dumps(twice.to_dict()))
+    assert data["announcement"][1:] == [
+        "  Board 1 (Ac Kd 7h 2c 3d): 51 to A with Three of a Kind, Sevens, Ace-King kickers.",
+        "  Board 2 (Ac Kd 7h Qs Js): 51 to B with Three of a Kind, Queens, Ace-King kickers."]
+    assert data["announcement"][0] == "Main pot of 102, run 2 times:"
     folded = settle("", [Seat("A", 1, folded=True), Seat("B", 2)])
-    assert json.loads(json.dumps(folded.to_dict()))["returned"] == {"A": 0, "B": 1}
+    assert [seat["returned"] for seat in json.loads(json.dumps(folded.to_dict()))["seats"]] == [0, 1]
+
+
+def test_boards_alone_share_their_common_start():
+    seats = [Seat("A", 51, "7c 7d"), Seat("B", 51, "Qh Qd")]
+    runs = ["Ac Kd 7h 2c 3d", "Ac Kd 7h Qs Js"]
+    assert settle("", seats, boards=runs) == settle("Ac Kd 7h", seats, boards=runs)
+    with pytest.raises(SettlementError, match="does not start with the board"):
+        settle("Ac Kd", seats, boards=["Ac Kd 7h 2c 3d", "As Kd 7h Qs Js"])
 
 
 # --------------------------------------------------------------------------------------------

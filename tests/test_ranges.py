@@ -1,5 +1,5 @@
-"""Tests of showdown.ranges (Range notation, canonical text, card removal, top N%) and of the
-shipped preflop ordering in showdown.preflop_order."""
+"""Tests of showdown.ranges (Range notation, canonical text, card removal, top N%, the JSON
+shape and whole-hand edits) and of the shipped preflop order (tables/preflop_order.csv)."""
 
 from __future__ import annotations
 
@@ -11,16 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from naive import estimate_preflop_equities
 from showdown.cards import CARDS, RANK_CHARS, Card
 from showdown.errors import ShowdownError
-from showdown.preflop_order import (
-    PREFLOP_EQUITY,
-    PREFLOP_ORDER,
-    estimate_equities,
-    hand_classes,
-    order_from_equities,
-)
-from showdown.ranges import N_COMBOS, Range, RangeParseError, top_classes
+from showdown.ranges import N_COMBOS, PREFLOP_ORDER, Range, RangeParseError, starting_hands, top_starting_hands
+from showdown.tables import preflop_equities
+from showdown.tables.preflop_order import ranked
+
+PREFLOP_EQUITY = preflop_equities()
 
 
 def class_of(high: Card, low: Card) -> str:
@@ -88,7 +86,7 @@ def test_expansions_are_the_right_classes() -> None:
     assert classes_of(Range("A5s-A2s")) == {"A5s", "A4s", "A3s", "A2s"}
     assert classes_of(Range("KQo-KTo")) == {"KQo", "KJo", "KTo"}
     assert classes_of(Range("AK")) == {"AKs", "AKo"}
-    assert classes_of(Range("random")) == set(hand_classes())
+    assert classes_of(Range("random")) == set(starting_hands())
 
 
 def test_combos_array_and_iteration() -> None:
@@ -258,7 +256,7 @@ def test_partial_classes_are_written_as_combos() -> None:
 
 
 WEIGHTS = st.sampled_from([0.25, 0.5, 0.75, 1.0])
-CLASSES = hand_classes()
+CLASSES = starting_hands()
 
 
 @st.composite
@@ -331,12 +329,12 @@ def test_top_sizes() -> None:
         r = Range(f"top {percent}%")
         target = percent * N_COMBOS / 100
         assert len(r) >= target - 1e-9
-        names = top_classes(percent)
+        names = top_starting_hands(percent)
         # rounded up to whole classes: one class fewer would not reach the target
         assert len(r) - len(Range(names[-1])) < target
         assert classes_of(r) == set(names)
     assert len(Range("top 10%")) == 134
-    assert top_classes(0.1) == ("AA",)
+    assert top_starting_hands(0.1) == ("AA",)
 
 
 def test_top_is_monotone() -> None:
@@ -352,7 +350,7 @@ def test_top_is_monotone() -> None:
 
 # --- the preflop ordering ------------------------------------------------------------------
 def test_ordering_is_a_permutation_of_the_169_classes() -> None:
-    assert len(PREFLOP_ORDER) == 169 and set(PREFLOP_ORDER) == set(hand_classes())
+    assert len(PREFLOP_ORDER) == 169 and set(PREFLOP_ORDER) == set(starting_hands())
     assert PREFLOP_ORDER[:3] == ("AA", "KK", "QQ")
     assert list(PREFLOP_EQUITY) == list(PREFLOP_ORDER)
     values = list(PREFLOP_EQUITY.values())
@@ -376,18 +374,56 @@ def test_ordering_sanity() -> None:
     assert 0.340 < PREFLOP_EQUITY["72o"] < 0.352  # exact: 34.6%
 
 
-def test_generator_is_deterministic_and_agrees_with_the_shipped_order() -> None:
-    cheap = estimate_equities(trials=4_000, seed=7)
-    assert cheap == estimate_equities(trials=4_000, seed=7)
-    assert set(cheap) == set(PREFLOP_ORDER)
-    # 4,000 deals give a standard error near 0.008: every class within 0.04 of the shipped value
+def test_monte_carlo_agrees_with_the_shipped_order() -> None:
+    cheap = estimate_preflop_equities(starting_hands(), trials=4_000, seed=7)
+    assert cheap == estimate_preflop_equities(starting_hands(), trials=4_000, seed=7)
+    # 4,000 deals give a standard error near 0.008: every hand within 0.04 of the shipped value
     assert max(abs(cheap[name] - PREFLOP_EQUITY[name]) for name in cheap) < 0.04
-    order = order_from_equities(cheap)
+    order = sorted(cheap, key=lambda name: -cheap[name])
     shipped = {name: i for i, name in enumerate(PREFLOP_ORDER)}
     ranks = np.array([shipped[name] for name in order])
     assert np.corrcoef(ranks, np.arange(169))[0, 1] > 0.98
     assert order[0] == "AA"
 
 
-def test_order_from_equities_breaks_ties_canonically() -> None:
-    assert order_from_equities({"72o": 0.5, "AA": 0.5, "KK": 0.6}) == ("KK", "AA", "72o")
+def test_ranked_breaks_exact_ties_in_the_given_order() -> None:
+    from showdown.tables import PreflopCount
+
+    counts = {"72o": PreflopCount(1, 0, 2), "AA": PreflopCount(2, 0, 4), "KK": PreflopCount(3, 0, 5)}
+    assert ranked(counts) == ["KK", "72o", "AA"]
+    assert ranked({"AA": PreflopCount(1, 2, 4), "KK": PreflopCount(2, 0, 4)}) == ["AA", "KK"]  # 1/2 each
+
+
+# --- the JSON shape and whole-hand edits (what the range grid uses) ------------------------------
+@pytest.mark.parametrize("text", ["AhKh", "QQ+, AKs:0.5, 0.25(KQo)", "AsKs, AhKh, 72o", "top 7%, 0.3(22-55)",
+                                  "random", "0.5(AcKd, AdKc), AQ"])
+def test_to_dict_text_parses_back_to_the_same_range(text) -> None:
+    rng = Range(text)
+    data = rng.to_dict()
+    assert Range(data["text"]) == rng and data["combos"] == len(rng)
+    assert data["weight"] == pytest.approx(float(rng.weights.sum()))
+    listed = {entry["hand"]: entry for entry in data["starting_hands"]}
+    assert [entry["hand"] for entry in data["starting_hands"]] == [h for h in starting_hands() if h in listed]
+    for hand, entry in listed.items():
+        members = [(combo, weight) for combo, weight in rng if class_of(*combo) == hand]
+        assert entry["combos"] == len(members) and entry["size"] == len(Range(hand))
+        assert entry["weight"] == pytest.approx(sum(weight for _, weight in members) / entry["size"])
+        assert entry["whole"] == (len(members) == entry["size"] and len({weight for _, weight in members}) == 1)
+    assert sum(entry["combos"] for entry in data["starting_hands"]) == len(rng)
+
+
+def test_with_weights_sets_whole_hands_and_keeps_every_other_combo() -> None:
+    rng = Range("AhKh, 0.5(QQ), JTs:0.25")
+    edited = rng.with_weights({"QQ": 1, "AKo": 0.5, "JTs": 0})
+    assert str(edited) == "QQ, AhKh, 0.5(AKo)"
+    assert edited.weight("AhKh") == 1 and edited.weight("AsKs") == 0  # the lone combo is kept as it was
+    assert rng.with_weights({}) == rng and str(rng.with_weights({})) == str(rng)
+    assert len(Range.from_combos([]).with_weights({hand: 1 for hand in starting_hands()})) == N_COMBOS
+
+
+@pytest.mark.parametrize("weights, words", [({"AKx": 1}, "'AKx' is not a starting hand"),
+                                            ({"AKs": 1.5}, "must be a number in [0, 1]"),
+                                            ({"AKs": True}, "must be a number in [0, 1]")])
+def test_with_weights_names_bad_entries(weights, words) -> None:
+    with pytest.raises(RangeParseError, match=re.escape(words)):
+        Range("AA").with_weights(weights)

@@ -1,19 +1,29 @@
-"""The single-hand paths: the C extension and the pure-Python fallback give the same answers."""
+"""The single-hand paths: the C extension and the pure-Python fallback give the same answers and
+behave the same way (``make test`` also runs this file and test_evaluation.py with
+``SHOWDOWN_PURE_PYTHON=1``, where ``evaluate()`` takes the Python path)."""
 
 import gc
 import importlib
+import os
 import pickle
 import random
+import subprocess
+import sys
 
 import pytest
 
 from showdown import CARDS, DuplicateCardError, HandRank, HandSizeError, evaluate, evaluate_many, parse_cards
-from showdown._rank_base import RankBase as PythonRankBase
 
-single_hand = importlib.import_module("showdown.evaluate")
+single_hand = importlib.import_module("showdown.evaluation")
 python_value = single_hand._python_hand_value
 c_value = single_hand._c_hand_value
-needs_c = pytest.mark.skipif(c_value is None, reason="C extension not built")
+needs_c = pytest.mark.skipif(c_value is None, reason="C extension not built or SHOWDOWN_PURE_PYTHON set")
+PythonRankBase = single_hand._PythonRankBase
+try:
+    from showdown._single import RankBase as CRankBase  # type: ignore[attr-defined]
+except ImportError:  # no C compiler where it was installed
+    CRankBase = None
+BASES = [PythonRankBase] + ([CRankBase] if CRankBase is not None else [])
 
 
 def random_hands(count, seed):
@@ -70,13 +80,54 @@ def test_evaluate_uses_the_python_path_when_the_extension_is_missing(monkeypatch
         evaluate(CARDS[:8])
 
 
-def test_python_rank_base_compares_and_hashes_by_value():
-    low, high, tie = PythonRankBase(5, (CARDS[0],)), PythonRankBase(9, (CARDS[1],)), PythonRankBase(5, (CARDS[2],))
+def _error(action):
+    """The type of error an action raises, or None."""
+    try:
+        action()
+    except Exception as error:  # noqa: BLE001 - the type is what is compared
+        return type(error)
+    return None
+
+
+@pytest.mark.parametrize("base", BASES, ids=lambda base: base.__module__)
+def test_both_rank_bases_behave_alike(base):
+    """The same checks on the C base and the Python base: construction, read-only attributes,
+    ordering, hashing and errors; with the C extension built, the two are compared directly."""
+    rank = type("Rank", (base,), {"__slots__": ()})
+    low, high, tie = rank(5, (CARDS[0],)), rank(9, (CARDS[1],)), rank(5, (CARDS[2],))
     assert low < high and high > low and low <= tie and low >= tie and low == tie and low != high
-    assert hash(low) == hash(tie) and len({low, tie, high}) == 2
-    assert (low == 5) is False
-    with pytest.raises(TypeError):
-        PythonRankBase(5, [CARDS[0]])
+    assert hash(low) == hash(tie) == hash(5) and len({low, tie, high}) == 2 and hash(rank(-1, ())) == -2
+    assert (low == 5) is False and (low != "x") is True
+    assert rank(value=True, cards=()).value == 1 and rank(7, cards=(CARDS[3],)).cards == (CARDS[3],)
+    observed = {
+        "list of cards": _error(lambda: rank(5, [CARDS[0]])),
+        "float value": _error(lambda: rank(5.0, ())),
+        "text value": _error(lambda: rank("5", ())),
+        "huge value": _error(lambda: rank(1 << 70, ())),
+        "missing cards": _error(lambda: rank(5)),
+        "set value": _error(lambda: setattr(low, "value", 3)),
+        "set cards": _error(lambda: setattr(low, "cards", ())),
+        "set other": _error(lambda: setattr(low, "colour", 3)),
+        "delete value": _error(lambda: delattr(low, "value")),
+        "order with int": _error(lambda: low < 5),
+        "cache best five": _error(lambda: setattr(low, "_best_five", (CARDS[0],))),
+    }
+    assert observed == {
+        "list of cards": TypeError, "float value": TypeError, "text value": TypeError, "huge value": OverflowError,
+        "missing cards": TypeError, "set value": AttributeError, "set cards": AttributeError,
+        "set other": AttributeError, "delete value": AttributeError, "order with int": TypeError,
+        "cache best five": None,
+    }
+    assert low._best_five == (CARDS[0],) and low.value == 5
+
+
+def test_pure_python_variable_forces_the_python_path():
+    code = ("import showdown.evaluation as e; from showdown import evaluate; "
+            "print(e._single is None, type(evaluate('As Kd')).__mro__[1].__name__, evaluate('As Ks Qs Js Ts').value)")
+    env = {**os.environ, "SHOWDOWN_PURE_PYTHON": "1"}
+    proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["True", "_PythonRankBase", str(evaluate("As Ks Qs Js Ts").value)]
 
 
 def test_hand_rank_pickles_and_is_read_only():

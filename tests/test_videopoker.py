@@ -438,3 +438,37 @@ def test_the_trainer_scores_each_hand_and_keeps_a_tally():
     assert played.total_bet == 30 and trainer.total_won == played.total_won
     with pytest.raises(VideoPokerError, match="deal before"):
         trainer.play(())
+
+
+def test_every_hand_is_paid_on_exactly_one_row_of_every_table():
+    for table in PAYTABLES.values():
+        rows = table.rows
+        for hand in C:
+            owners = [row for row in rows if hand in row.classes]
+            assert owners == [table.row_for(hand)], (table.name, hand)
+            assert table.row_for(hand).pay == table.class_pays(table.max_coins)[hand]
+        lines = table.to_dict()["rows"]
+        assert [line["key"] for line in lines] == [row.key for row in rows if row.key != "nothing"]
+        for line, row in zip(lines, rows, strict=False):
+            assert line["payouts"] == [table.class_pays(coins)[row.classes[0]] * coins
+                                       for coins in range(1, table.max_coins + 1)]
+    ddb = PAYTABLES["double-double-bonus-9-6"]
+    assert ddb.row_for(C.FOUR_ACES_2_4).label == "Four Aces + 2-4" and ddb.title == "Double Double Bonus 9/6"
+    assert PAYTABLES["jacks-or-better-9-6"].row_for(C.LOW_PAIR).key == "nothing"
+
+
+def test_played_and_holds_json():
+    trainer = Trainer("double-double-bonus-9-6", seed=3)
+    deal = trainer.deal()
+    played = trainer.play(())
+    data = json.loads(json.dumps(played.to_dict()))
+    assert data["deal"] == [str(card) for card in deal] and data["held"] == []
+    assert (data["hand_class"], data["hand_class_name"]) == (int(played.hand), str(played.hand))
+    assert data["row"] == trainer.paytable.row_for(played.hand).to_dict()
+    assert data["payout"] == played.payout and data["best"] == played.best.to_dict()
+    ranked = holds("As Ks Kh 4s 4d")
+    listed = json.loads(json.dumps(ranked.to_dict()))
+    assert listed["deal"] == ["As", "Ks", "Kh", "4s", "4d"] and listed["coins"] == 5
+    assert [hold["held"] for hold in listed["holds"]] == [[str(c) for c in hold.held] for hold in ranked]
+    assert listed["holds"][0]["probabilities"][0] == {
+        "key": "full-house", "label": "Full House", "pay": 9, "probability": 4 / 47, "probability_exact": "4/47"}

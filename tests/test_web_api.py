@@ -9,9 +9,8 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
-from showdown import CARDS, equity, evaluate, odds_grid, settle
-from showdown.pots import hand_from_json
-from showdown.videopoker import Trainer, analyze, holds
+from showdown import CARDS, Range, equity, evaluate, hand_from_json, odds_grid, plan, settle, showdown
+from showdown.videopoker import PAYTABLES, Trainer, analyze, holds
 from showdown.web import Settings, create_app
 
 
@@ -43,7 +42,11 @@ def wait_for(client, job_id: str, seconds: float = 60) -> dict:
 # --- small endpoints ----------------------------------------------------------------------------
 def test_health_cards_and_page(client):
     assert client.get("/api/health").json() == {"status": "ok", "version": "0.1.0"}
-    assert client.get("/api/cards").json()["cards"] == [str(card) for card in CARDS]
+    assert client.get("/api/cards").json()["cards"] == [card.to_dict() for card in CARDS]
+    parsed = client.post("/api/cards/parse", json={"text": "10h, A♠ kd"}).json()["cards"]
+    assert [card["card"] for card in parsed] == ["Th", "As", "Kd"] and parsed[1]["name"] == "Ace of spades"
+    assert "'Kx'" in error(client.post("/api/cards/parse", json={"text": "As Kx"}))
+    assert error(client.post("/api/cards/parse", json={"text": "As As"})) == "card As appears more than once"
     assert client.get("/").status_code == 200
     assert client.get("/docs").status_code == 200
     paths = client.get("/openapi.json").json()["paths"]
@@ -80,9 +83,10 @@ def test_showdown(client):
     body = {"board": "Ac Kc Jc 5c Th", "players": [{"name": "alice", "hole": "Ad 4s"}, {"hole": "As 3h"},
                                                     {"name": "carol", "hole": "8c 7h"}]}
     data = client.post("/api/showdown", json=body).json()
+    assert data == showdown("Ac Kc Jc 5c Th", {"alice": "Ad 4s", "P2": "As 3h", "carol": "8c 7h"}).to_dict()
     assert [p["name"] for p in data["players"]] == ["alice", "P2", "carol"]
     assert data["winners"] == ["carol"] and not data["is_split"]
-    assert data["players"][2]["winner"] and data["players"][2]["category_name"] == "Flush"
+    assert data["players"][2]["winner"] and data["players"][2]["hand"]["category_name"] == "Flush"
     assert data["players"][0]["hole"] == ["Ad", "4s"] and data["board"][0] == "Ac"
     split = client.post("/api/showdown", json={"board": "2c 3d 4h 9s 9d", "players": [{"hole": "As Ks"},
                                                                                      {"hole": "Ah Kh"}]}).json()
@@ -114,11 +118,15 @@ SETTLE = {
 def test_settle(client):
     data = client.post("/api/settle", json=SETTLE).json()
     assert data == settle(**hand_from_json(SETTLE)).to_dict()
-    assert data["payouts"] == {"A": 100, "B": 0, "C": 88, "D": 87}
+    assert [seat["payout"] for seat in data["seats"]] == [100, 0, 88, 87]
+    assert data["announcement"] == str(settle(**hand_from_json(SETTLE))).splitlines()
+    assert data["announcement"][1] == ("Side pot 1 of 75 split by C 38 and D 37 with One Pair, Aces,"
+                                       " King-Jack-Ten kickers.")
     raked = client.post("/api/settle", json={**SETTLE, "rake": {"percent": "5", "cap": 3}}).json()
-    assert raked["rake"] == 3 and sum(raked["payouts"].values()) == 272
-    twice = {**SETTLE, "board": "", "boards": ["Ac Kc Jc 5c Th", "2d 2h 2s 9d Qh"]}
-    assert len(client.post("/api/settle", json=twice).json()["pots"][0]["boards"]) == 2
+    assert raked["rake"] == 3 and sum(seat["payout"] for seat in raked["seats"]) == 272
+    twice = {**SETTLE, "board": "", "boards": ["Ac Kc Jc 5c Th", "Ac Kc Jc 2h Qh"]}
+    answer = client.post("/api/settle", json=twice).json()
+    assert len(answer["pots"][0]["boards"]) == 2 and answer["announcement"][1].startswith("  Board 1 (Ac Kc Jc 5c Th)")
 
 
 def test_settle_bad_input(client):
@@ -144,9 +152,8 @@ def test_equity_monte_carlo_and_time_limits(client):
     body = {"players": ["AcAd", "QQ+,AKs", "random"], "exact": False, "trials": 100_000, "seed": 3}
     data = client.post("/api/equity", json=body).json()
     assert data["total"] == 100_000 and data["seed"] == 3 and data["stopped_by"] == "trials"
-    started = time.monotonic()
     data = client.post("/api/equity", json={**body, "trials": None, "time_limit": 0.3}).json()
-    assert data["stopped_by"] == "time_limit" and time.monotonic() - started < 5
+    assert data["stopped_by"] == "time_limit" and data["elapsed"] >= 0.3
     one = client.post("/api/equity", json={**body, "trials": 1}).json()  # no stderr from one deal: null
     assert one["total"] == 1 and one["stderr"] is None
 
@@ -160,14 +167,16 @@ def test_equity_bad_input_and_caps(client):
     assert "at most 10 seconds" in error(post(time_limit=11))
     assert "trials must be positive" in error(post(trials=0, exact=False))
     message = error(post(players=["random", "random"], board="2c 7d 9h", exact=True))
+    assert f"{plan(['random', 'random'], '2c 7d 9h').evaluations:,}" in message
     assert "200,000,000" in message and "/api/equity/jobs" in message
     assert post(seed=-1).status_code == 422
 
 
 def test_grid(client):
     data = client.post("/api/grid", json={"hole": "AsKs", "board": "Ts Qs 2d"}).json()
-    grid = odds_grid("AsKs", board="Ts Qs 2d")
-    assert data["total"] == grid.total and data["player"]["Flush"] == pytest.approx(grid.player[5])
+    grid = odds_grid("AsKs", board="Ts Qs 2d").to_dict()
+    assert data == {**grid, "elapsed": data["elapsed"]}
+    assert data["categories"][5]["category_name"] == "Flush" and data["hole"] == ["As", "Ks"]
     mc = client.post("/api/grid", json={"hole": "7h7d", "opponents": 3, "exact": False, "trials": 50_000,
                                         "seed": 1}).json()
     assert mc["total"] == 50_000 and not mc["exact"]
@@ -179,10 +188,18 @@ def test_grid(client):
 
 def test_range(client):
     data = client.post("/api/range", json={"text": "QQ+, AKs, 0.5(KQo), AhQh"}).json()
+    assert data == Range("QQ+, AKs, 0.5(KQo), AhQh").to_dict()
     assert data["combos"] == 6 * 3 + 4 + 12 + 1
-    assert data["classes"] == {"AA": 1.0, "AKs": 1.0, "AQs": 0.25, "KK": 1.0, "KQo": 0.5, "QQ": 1.0}
-    assert "QQ+" in data["canonical"]
+    assert {e["hand"]: e["weight"] for e in data["starting_hands"]} == {
+        "AA": 1.0, "KK": 1.0, "QQ": 1.0, "AKs": 1.0, "AQs": 0.25, "KQo": 0.5}
     assert "'XYz'" in error(client.post("/api/range", json={"text": "QQ+, XYz"}))
+    # the range grid's round trip: a lone combo stays a lone combo, whole hands are set on top of it
+    assert client.post("/api/range", json={"text": "AhKh"}).json()["text"] == "AhKh"
+    assert client.post("/api/range", json={"text": "AhKh", "weights": {"QQ": 1}}).json()["text"] == "QQ, AhKh"
+    assert client.post("/api/range", json={"text": "", "weights": {"AKo": 0.5}}).json()["text"] == "0.5(AKo)"
+    assert client.post("/api/range", json={"text": ""}).json()["combos"] == 0
+    assert "'AKx' is not a starting hand" in error(client.post("/api/range", json={"text": "", "weights": {"AKx": 1}}))
+    assert client.post("/api/range", json={"text": "AA", "weights": {"KK": 2}}).status_code == 422
 
 
 # --- equity jobs --------------------------------------------------------------------------------
@@ -193,7 +210,8 @@ def test_job_runs_to_the_end(client):
     done = wait_for(client, started.json()["job_id"])
     assert done["status"] == "done" and done["progress"] == 1.0 and done["error"] is None
     assert done["result"]["total"] == 2_000_000
-    assert done["result"]["equity"] == list(equity(["AcAd", "KhKs"], exact=False, trials=2_000_000, seed=5).equity)
+    expected = equity(["AcAd", "KhKs"], exact=False, trials=2_000_000, seed=5).to_dict()
+    assert done["result"] == {**expected, "elapsed": done["result"]["elapsed"]}
 
 
 def test_job_events_stream_interim_and_final(client):
@@ -245,26 +263,24 @@ def test_a_long_job_does_not_stall_quick_requests(client):
     try:
         time.sleep(0.5)
         assert client.get(f"/api/equity/jobs/{job_id}").json()["status"] == "running"
-        times = []
-        for _ in range(30):
-            started = time.perf_counter()
+        for _ in range(30):  # answered while the job runs (how fast: the load test's percentiles)
             assert client.post("/api/evaluate", json={"cards": "As Ks Qs Js Ts"}).status_code == 200
-            times.append(time.perf_counter() - started)
-        assert max(times) < 0.5, times
+        assert client.get(f"/api/equity/jobs/{job_id}").json()["status"] == "running"
     finally:
         client.delete(f"/api/equity/jobs/{job_id}")
 
 
 def test_sync_equity_does_not_stall_quick_requests(client):
     body = {"players": ["random"] * 4, "exact": False, "time_limit": 3}
-    worker = threading.Thread(target=client.post, args=("/api/equity",), kwargs={"json": body})
+    answers = []
+    worker = threading.Thread(target=lambda: answers.append(client.post("/api/equity", json=body)))
     worker.start()
     time.sleep(0.3)
-    started = time.perf_counter()
     assert client.post("/api/showdown", json={"players": [{"hole": "AsKs"}, {"hole": "2c2d"}],
                                               "board": "3c 4d 5h"}).status_code == 200
-    assert time.perf_counter() - started < 1.0
+    assert worker.is_alive()  # the quick request was answered while the equity run went on
     worker.join()
+    assert answers[0].json()["stopped_by"] == "time_limit"
 
 
 # --- video poker --------------------------------------------------------------------------------
@@ -272,17 +288,25 @@ def test_paytables(client):
     tables = client.get("/api/videopoker/paytables").json()["paytables"]
     first = tables[0]
     assert first["name"] == "jacks-or-better-9-6" and first["title"] == "Jacks or Better 9/6"
-    assert first["rows"][0] == {"key": "royal-flush", "label": "Royal Flush", "pay": 800}
+    assert first["rows"][0] == {"key": "royal-flush", "label": "Royal Flush", "pay": 800,
+                                "payouts": [250, 500, 750, 1000, 4000]}
+    assert tables == [table.to_dict() for table in PAYTABLES.values()]
     assert {t["title"] for t in tables} >= {"Double Double Bonus 9/6", "Bonus Poker 8/5"}
 
 
 def test_holds(client):
-    data = client.post("/api/videopoker/holds", json={"deal": "As Ks Kh 4s 4d"}).json()["holds"]
+    answer = client.post("/api/videopoker/holds", json={"deal": "As Ks Kh 4s 4d"}).json()
+    assert answer == holds("As Ks Kh 4s 4d").to_dict()
+    data = answer["holds"]
     assert len(data) == 32 and data[0] == holds("As Ks Kh 4s 4d")[0].to_dict()
     assert data[0]["held"] == ["Ks", "Kh", "4s", "4d"] and data[0]["ev"] == "122/47"
     custom = dict(client.get("/api/videopoker/paytables").json()["paytables"][1])
     table = {"name": "mine", "pays": custom["pays"]}
     assert client.post("/api/videopoker/holds", json={"deal": "As Ks Kh 4s 4d", "paytable": table}).status_code == 200
+    assert client.post("/api/videopoker/holds", json={"deal": "As Ks Kh 4s 4d", "paytable": custom}).status_code == 200
+    wrong = {**custom, "rows": custom["rows"][1:]}
+    assert "'rows' is derived" in error(client.post("/api/videopoker/holds", json={"deal": "As Ks Kh 4s 4d",
+                                                                                  "paytable": wrong}))
 
 
 def test_holds_bad_input(client):
@@ -309,11 +333,12 @@ def test_deal_and_draw(client):
     best = holds(dealt["deal"])[0]
     played = client.post("/api/videopoker/draw", json={"seed": 11, "held": [str(c) for c in best.held]}).json()
     assert played["deal"] == dealt["deal"] and played["held"] == [str(c) for c in best.held]
-    assert not played["mistake"] and played["ev_lost"] == 0 and played["ev"] == played["best_ev"]
+    assert not played["mistake"] and played["ev_lost"] == 0 and played["hold"] == played["best"] == best.to_dict()
     assert len(played["final"]) == 5 and set(played["held"]) <= set(played["final"])
     trainer = Trainer(seed=11)
     trainer.deal()
-    assert played["payout"] == trainer.play(best.positions).payout
+    assert played == trainer.play(best.positions).to_dict()
+    assert played["row"] == trainer.paytable.row_for(played["hand_class"]).to_dict()
     nothing = client.post("/api/videopoker/draw", json={"seed": 11, "held": []}).json()
     assert nothing["held"] == [] and nothing["ev_lost"] >= 0
 

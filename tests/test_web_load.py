@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any, Optional
 
 import httpx
@@ -36,6 +37,7 @@ REQUEST_MIX: list[tuple[str, str, Any]] = [
 ]
 QUICK = {"evaluate", "showdown", "settle", "holds", "range"}
 LONG_JOB = {"players": ["random", "random", "random"], "exact": False, "time_limit": 100}
+OUTPUT = Path(__file__).resolve().parent.parent / "test-output" / "load.txt"
 
 
 def _free_port() -> int:
@@ -159,15 +161,19 @@ def report(result: dict[str, Any]) -> str:
 
 
 @pytest.mark.load
-def test_load_on_loopback():
+def test_load_on_loopback(capsys):
+    """Every request answered without an error while a long job runs; the latency percentiles
+    are printed (and written to test-output/load.txt), never asserted: timings are figures."""
     with served() as url:
         result = asyncio.run(load(url))
-    print("\n" + report(result))
+    text = report(result)
+    with capsys.disabled():
+        print("\n" + text)
+    OUTPUT.parent.mkdir(parents=True, exist_ok=True)
+    OUTPUT.write_text(text + "\n", encoding="utf-8")
     assert result["failures"] == []
     assert sum(map(len, result["latencies"].values())) == REQUESTS
     assert result["job"]["status"] == "running"  # the long job ran all along
-    quick = [t for name, times in result["latencies"].items() if name in QUICK for t in times]
-    assert percentiles(quick)["p99"] < 1_500, report(result)
 
 
 if __name__ == "__main__":

@@ -1,12 +1,15 @@
-"""showdown: Texas Hold'em hand evaluation, showdowns and odds, fast enough to drive from Python.
+"""showdown: poker hand analysis, fast enough to drive from Python.
+
+The public API is this module's ``__all__`` (and :mod:`showdown.videopoker`'s): the command line
+and the web app use nothing else.
 
 >>> from showdown import evaluate
 >>> evaluate("As Ks Qs Js Ts 2d 3c").description
 'Royal Flush'
 """
 
-__version__ = "0.1.0"
-
+from showdown._version import __version__
+from showdown.batch import BatchSummary, run_batch
 from showdown.cards import (
     CARDS,
     Card,
@@ -19,56 +22,96 @@ from showdown.cards import (
     mask_to_cards,
     parse_cards,
 )
-from showdown.compare import ShowdownResult, showdown
-from showdown.equity import EmptyRangeError, EquityCounts, EquityError, EquityResult, PlayerCountError, equity
-from showdown.errors import CardParseError, DuplicateCardError, HandSizeError, ShowdownError
-from showdown.evaluate import Category, Census, HandRank, census, evaluate, evaluate_many
-from showdown.hands import hands, random_hands
-from showdown.odds_grid import OddsGrid, odds_grid
-from showdown.pots import BoardResult, Pot, Rake, Seat, Settlement, SettlementError, settle
-from showdown.ranges import Range, RangeParseError
+from showdown.comparison import ShowdownResult, deal_showdown, player_names, showdown
+from showdown.dealing import hands, random_hands
+from showdown.errors import (
+    Cancelled,
+    CardParseError,
+    DistributedError,
+    DuplicateCardError,
+    EmptyRangeError,
+    EquityCancelled,
+    EquityError,
+    HandSizeError,
+    PlayerCountError,
+    RangeParseError,
+    SettlementError,
+    ShowdownError,
+)
+from showdown.evaluation import Category, Census, HandRank, census, evaluate, evaluate_many
+from showdown.odds import (
+    EquityCounts,
+    EquityResult,
+    OddsGrid,
+    Plan,
+    PreflopTable,
+    equity,
+    grid_plan,
+    odds_grid,
+    plan,
+    preflop_table,
+)
+from showdown.parallel.cluster import dask_client
+from showdown.pots import ODD_CHIP_RULES, BoardResult, Pot, Rake, Seat, Settlement, hand_from_json, settle
+from showdown.ranges import Range, starting_hands
 
 __all__ = [
+    "BatchSummary",
     "BoardResult",
     "CARDS",
+    "Cancelled",
     "Card",
     "CardParseError",
     "CardsLike",
     "Category",
     "Census",
     "Deck",
+    "DistributedError",
     "DuplicateCardError",
     "EmptyRangeError",
+    "EquityCancelled",
     "EquityCounts",
     "EquityError",
     "EquityResult",
     "HandRank",
     "HandSizeError",
+    "ODD_CHIP_RULES",
     "OddsGrid",
+    "Plan",
     "PlayerCountError",
     "Pot",
+    "PreflopTable",
     "Rake",
     "Range",
     "RangeParseError",
     "Rank",
-    "ShowdownError",
     "Seat",
     "Settlement",
     "SettlementError",
+    "ShowdownError",
     "ShowdownResult",
     "Suit",
     "__version__",
     "cards_to_mask",
     "census",
+    "dask_client",
+    "deal_showdown",
     "equity",
     "evaluate",
     "evaluate_many",
     "format_cards",
+    "grid_plan",
+    "hand_from_json",
     "hands",
     "mask_to_cards",
     "odds_grid",
     "parse_cards",
+    "plan",
+    "player_names",
+    "preflop_table",
     "random_hands",
+    "run_batch",
     "settle",
     "showdown",
+    "starting_hands",
 ]

@@ -1,8 +1,9 @@
 /*
  * The value of one hand of 1..7 Card objects, for showdown.evaluate().
  *
- * The same additive tables as the numba kernels (see showdown/tables/generate.py), read from
- * buffers handed over once by setup(). A hand is a tuple or list of the 52 Card singletons
+ * The same additive tables as the numba kernels (see showdown/tables/evaluator.py), read from
+ * buffers handed over once by setup(), and the same bit layout, read by name from the module
+ * showdown.tables.layout. A hand is a tuple or list of the 52 Card singletons
  * (recognised by identity through a small pointer hash), or plain ASCII text. value() returns the hand
  * value, or a negative code when the input needs the Python path (which raises the precise
  * error or parses text): -1 not a tuple/list of Cards, -2 a repeated card, -3 a bad size.
@@ -45,32 +46,62 @@ static inline int card_id(PyObject *obj) {
     return -1;
 }
 
-static int take_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t itemsize, Py_ssize_t min_items) {
-    if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS) < 0) return -1;
-    if (view->len < itemsize * min_items) {
+/* A C-contiguous buffer of `count` or more items of `itemsize` bytes, from attribute `name`
+ * of `owner`; the view is kept until the module is unloaded. */
+static int take_buffer(PyObject *owner, const char *name, Py_buffer *view, Py_ssize_t itemsize,
+                       Py_ssize_t count) {
+    PyObject *obj = PyObject_GetAttrString(owner, name);
+    if (obj == NULL) return -1;
+    int status = PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT);
+    Py_DECREF(obj);
+    if (status < 0) return -1;
+    if (view->itemsize != itemsize || view->len < itemsize * count) {
+        PyErr_Format(PyExc_ValueError, "table %s: expected at least %zd items of %zd bytes, got %zd bytes "
+                     "of %zd-byte items", name, count, itemsize, view->len, view->itemsize);
         PyBuffer_Release(view);
-        PyErr_SetString(PyExc_ValueError, "table buffer too small");
         return -1;
     }
     return 0;
 }
 
+/* An integer constant of the layout module, by name. */
+static int layout_constant(PyObject *layout, const char *name, unsigned long long *out) {
+    PyObject *value = PyObject_GetAttrString(layout, name);
+    if (value == NULL) return -1;
+    *out = PyLong_AsUnsignedLongLong(value);
+    Py_DECREF(value);
+    return (*out == (unsigned long long)-1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+/* setup(cards, tables): the 52 Card singletons in id order and the evaluator's tables (an
+ * object with the arrays card_keys, row_offsets, rank_values, flush_values and the int
+ * row_shift, as showdown.tables.load() returns them). The bit layout comes from the module
+ * showdown.tables.layout, by name, as the kernels take it. */
 static PyObject *setup(PyObject *self, PyObject *args) {
-    PyObject *cards, *keys, *offsets, *values, *flushes;
-    unsigned long long init, check, mask;
-    unsigned shift, sshift;
+    PyObject *cards, *tables, *layout;
+    unsigned long long init, check, mask, shift, sshift, table_shift;
     if (ready) Py_RETURN_NONE;
-    if (!PyArg_ParseTuple(args, "OOOOOKKKII", &cards, &keys, &offsets, &values, &flushes,
-                          &init, &check, &mask, &shift, &sshift))
-        return NULL;
+    if (!PyArg_ParseTuple(args, "OO", &cards, &tables)) return NULL;
     if (!PyTuple_Check(cards) || PyTuple_GET_SIZE(cards) != 52) {
         PyErr_SetString(PyExc_ValueError, "expected the 52 cards");
         return NULL;
     }
-    if (take_buffer(keys, &card_keys_view, 8, 52) < 0) return NULL;
-    if (take_buffer(offsets, &row_offsets_view, 4, 1) < 0) return NULL;
-    if (take_buffer(values, &rank_values_view, 2, 1) < 0) return NULL;
-    if (take_buffer(flushes, &flush_values_view, 2, 8192) < 0) return NULL;
+    layout = PyImport_ImportModule("showdown.tables.layout");
+    if (layout == NULL) return NULL;
+    int failed = layout_constant(layout, "KEY_INIT", &init) < 0 || layout_constant(layout, "FLUSH_CHECK", &check) < 0
+        || layout_constant(layout, "RANK_MASK", &mask) < 0 || layout_constant(layout, "ROW_SHIFT", &shift) < 0
+        || layout_constant(layout, "SUIT_SHIFT", &sshift) < 0 || layout_constant(tables, "row_shift", &table_shift) < 0;
+    Py_DECREF(layout);
+    if (failed) return NULL;
+    if (table_shift != shift) {
+        PyErr_Format(PyExc_ValueError, "the tables were built for rows of 2**%llu, the layout says 2**%llu",
+                     table_shift, shift);
+        return NULL;
+    }
+    if (take_buffer(tables, "card_keys", &card_keys_view, 8, 52) < 0) return NULL;
+    if (take_buffer(tables, "row_offsets", &row_offsets_view, 4, 1) < 0) return NULL;
+    if (take_buffer(tables, "rank_values", &rank_values_view, 2, 1) < 0) return NULL;
+    if (take_buffer(tables, "flush_values", &flush_values_view, 2, 8192) < 0) return NULL;
     card_keys = card_keys_view.buf;
     row_offsets = row_offsets_view.buf;
     rank_values = rank_values_view.buf;
@@ -83,13 +114,13 @@ static PyObject *setup(PyObject *self, PyObject *args) {
         slot_card[s] = card;
         slot_id[s] = i;
     }
-    held = Py_BuildValue("(OOOOO)", cards, keys, offsets, values, flushes);
+    held = Py_BuildValue("(OO)", cards, tables);
     if (held == NULL) return NULL;
     key_init = init;
     flush_check = check;
     rank_mask = mask;
-    row_shift = shift;
-    suit_shift = sshift;
+    row_shift = (unsigned)shift;
+    suit_shift = (unsigned)sshift;
     ready = 1;
     Py_RETURN_NONE;
 }
@@ -314,8 +345,7 @@ static PyTypeObject RankBaseType = {
 };
 
 static PyMethodDef methods[] = {
-    {"setup", setup, METH_VARARGS, "setup(cards, card_keys, row_offsets, rank_values, flush_values, "
-                                   "key_init, flush_check, rank_mask, row_shift, suit_shift)"},
+    {"setup", setup, METH_VARARGS, "setup(cards, tables): the 52 Cards and showdown.tables.load()"},
     {"value", value, METH_O, "value(cards) -> hand value, or -1 (not Cards), -2 (repeat), -3 (size)"},
     {"rank", rank, METH_O, "rank(cards) -> a new HandRank, or the negative codes of value()"},
     {"set_rank_type", set_rank_type, METH_O, "set_rank_type(HandRank): the subclass rank() makes"},

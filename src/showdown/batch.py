@@ -1,11 +1,12 @@
 """Batches of equity problems: one JSON object per line in, one result per line out, in order.
 
 Each input line holds the arguments of :func:`showdown.equity` (``players``, ``board``,
-``dead``, ``exact``, ``trials``, ``seed``, ``stderr``, ``time_limit``). The output line is the
-input object plus the fields of ``EquityResult.to_dict()`` it did not already have (the input's
-own fields are kept as given). A Monte Carlo line without a ``seed`` gets one derived from the
-line's content, so a batch gives the same numbers on every run, locally or on any cluster. A
-line that cannot be answered gets ``{"line": n, "input": ..., "error": "..."}`` in its place,
+``dead``, ``exact``, ``trials``, ``seed``, ``stderr``, ``time_limit``). The output line is
+``{"line": n, "input": {...}, "result": {...}}``: the line's number, its object as given, and
+``EquityResult.to_dict()``, the same shape as ``showdown equity --json`` and the web API. A
+Monte Carlo line without a ``seed`` gets one derived from the line's content (it is in the
+result's ``seed``), so a batch gives the same numbers on every run, locally or on any cluster.
+A line that cannot be answered gets ``{"line": n, "input": ..., "error": "..."}`` in its place,
 and the batch goes on.
 
 A batch is resumable: lines already written to the output are skipped on the next run (an
@@ -14,7 +15,7 @@ incomplete last line is rewritten).
 >>> import json
 >>> line = json.dumps({"players": ["AcAd", "KhKs"], "board": "2c 7d 9h"})
 >>> record = json.loads(solve_lines([(1, line)])[0])
->>> record["board"], record["exact"], round(record["equity"][0], 4)
+>>> record["input"]["board"], record["result"]["exact"], round(record["result"]["players"][0]["equity"], 4)
 ('2c 7d 9h', True, 0.9162)
 >>> json.loads(solve_lines([(2, '{"players": ["AcAd"]}')])[0])["error"]
 'equity needs 2 to 10 players, got 1'
@@ -30,8 +31,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional, Union
 
-from showdown.distributed import map_in_order, split, worker_threads
 from showdown.errors import ShowdownError
+from showdown.odds import equity
+from showdown.parallel.cluster import map_in_order, split, worker_threads
 
 __all__ = ["BatchSummary", "run_batch", "solve_lines"]
 
@@ -56,8 +58,6 @@ def _seed_for(problem: dict[str, Any]) -> int:
 
 
 def _solve(number: int, text: str) -> dict[str, Any]:
-    from showdown.equity import equity
-
     try:
         problem = json.loads(text)
     except json.JSONDecodeError as error:
@@ -77,11 +77,7 @@ def _solve(number: int, text: str) -> dict[str, Any]:
         result = equity(**arguments, n_jobs=worker_threads())
     except (ShowdownError, TypeError) as error:
         return {"line": number, "input": problem, "error": str(error)}
-    record = dict(problem)
-    for key, value in result.to_dict().items():
-        record.setdefault(key, value)
-    record["seed"] = result.seed  # the derived one when the line gave none (None when exact)
-    return record
+    return {"line": number, "input": problem, "result": result.to_dict()}
 
 
 def solve_lines(lines: Sequence[tuple[int, str]]) -> list[str]:

@@ -17,7 +17,7 @@ import enum
 import operator
 import random
 from collections.abc import Iterable, Iterator
-from typing import Union
+from typing import Any, Union
 
 from showdown.errors import CardParseError, DuplicateCardError, HandSizeError
 
@@ -88,6 +88,14 @@ class Suit(enum.IntEnum):
         """The suit symbol: ``Suit.HEARTS.symbol == '♥'``."""
         return SUIT_SYMBOLS[self]
 
+    @property
+    def word(self) -> str:
+        """The suit in words: ``Suit.HEARTS.word == 'hearts'``."""
+        return _SUIT_WORDS[self]
+
+
+_SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
+
 
 class Card:
     """One of the 52 cards; ``Card('As')``, ``Card(51)`` and ``Card(Card('As'))`` are the same object.
@@ -156,6 +164,20 @@ class Card:
     def pretty(self) -> str:
         """The card with its suit symbol: ``Card('As').pretty == 'A♠'``."""
         return RANK_CHARS[self.rank] + SUIT_SYMBOLS[self.suit]
+
+    @property
+    def name(self) -> str:
+        """The card in words: ``Card('As').name == 'Ace of spades'``."""
+        return f"{self.rank.word} of {self.suit.word}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: the card's text, id, rank and suit letters, name and pretty form.
+
+        >>> Card("Td").to_dict()
+        {'card': 'Td', 'id': 33, 'rank': 'T', 'suit': 'd', 'name': 'Ten of diamonds', 'pretty': 'T♦'}
+        """
+        return {"card": self._text, "id": self.id, "rank": str(self.rank), "suit": str(self.suit),
+                "name": self.name, "pretty": self.pretty}
 
 
 def _make_card(card_id: int) -> Card:

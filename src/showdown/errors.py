@@ -1,12 +1,14 @@
-"""The one exception family of showdown: every bad input raises a ``ShowdownError``.
+"""The one exception family of showdown: every error it raises for a question it cannot answer
+is a ``ShowdownError`` (a ``ValueError``), and each kind of problem has its own type, so that a
+caller tells them apart by type, never by the text of the message.
 
->>> issubclass(CardParseError, ValueError)
-True
+>>> issubclass(CardParseError, ValueError), issubclass(EquityCancelled, Cancelled)
+(True, True)
 """
 
 
 class ShowdownError(ValueError):
-    """Base class of every error showdown raises for bad input."""
+    """Base class of every error showdown raises for bad input or a stopped computation."""
 
 
 class CardParseError(ShowdownError):
@@ -19,3 +21,51 @@ class DuplicateCardError(ShowdownError):
 
 class HandSizeError(ShowdownError):
     """Too few or too many cards for what was asked."""
+
+
+class RangeParseError(ShowdownError):
+    """Range text that cannot be parsed (the message names the token and its position)."""
+
+
+class Cancelled(ShowdownError):
+    """A long computation stopped before its end because its progress callback returned False."""
+
+
+class EquityError(ShowdownError):
+    """An equity question that cannot be answered as asked."""
+
+
+class PlayerCountError(EquityError):
+    """Fewer than 2 or more than 10 players."""
+
+
+class EmptyRangeError(EquityError):
+    """A player's range holds no combo once the known cards are removed."""
+
+
+class EquityCancelled(EquityError, Cancelled):
+    """An equity run (or an odds grid) stopped by its progress callback before the end."""
+
+
+class SettlementError(ShowdownError):
+    """A hand that cannot be settled as given (bad chips, names, cards or button)."""
+
+
+class VideoPokerError(ShowdownError):
+    """A video poker question that cannot be answered as asked."""
+
+
+class PaytableError(VideoPokerError):
+    """A pay table that is unknown or malformed (the message names the bad entry)."""
+
+
+class HoldParseError(VideoPokerError):
+    """Text that does not say which cards of the deal to hold (the message names the token)."""
+
+
+class AnalysisStopped(VideoPokerError, Cancelled):
+    """A pay table analysis stopped by its progress callback before the end."""
+
+
+class DistributedError(ShowdownError):
+    """A cluster could not be reached or used as asked."""

@@ -16,7 +16,8 @@ Rules, in the order they apply (each tested):
    chips in all have been taken (``cap=None`` for no cap). The rake comes off a pot before it
    is split.
 4. **Boards** (optional, run it twice or more): each pot is divided equally between the
-   boards, odd chips to the first boards, and each part goes to that board's winners.
+   boards, odd chips to the first boards, and each part goes to that board's winners. Given
+   ``boards`` and no ``board``, the cards the boards start with alike are the shared board.
 5. **Split.** A pot (or part) is split equally among its best hands in whole chips. The odd
    chips follow ``odd_chip``: ``"one-each-from-button"`` (default) gives them one at a time
    to the tied winners in seat order starting with the first seat clockwise from the button;
@@ -43,14 +44,15 @@ from fractions import Fraction
 from typing import Any, Optional, Union
 
 from showdown.cards import Card, CardsLike, format_cards, parse_cards
-from showdown.errors import DuplicateCardError, HandSizeError, ShowdownError
-from showdown.evaluate import HandRank, evaluate
+from showdown.errors import DuplicateCardError, HandSizeError, SettlementError
+from showdown.evaluation import HandRank, evaluate
 
 ODD_CHIP_RULES = ("one-each-from-button", "all-to-first-from-button")
+"""The ways to give out the odd chips of a split (see the rules above)."""
 
 
-class SettlementError(ShowdownError):
-    """A hand that cannot be settled as given (bad chips, names, cards or button)."""
+def _shares(shares: dict[str, int]) -> list[dict[str, Any]]:
+    return [{"name": name, "chips": chips} for name, chips in shares.items()]
 
 
 def _chips(value: Any, what: str) -> int:
@@ -119,6 +121,11 @@ class BoardResult:
     description: Optional[str]
     shares: dict[str, int]
 
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: the board, the chips, the winners, their hand and each one's chips."""
+        return {"board": [str(c) for c in self.board], "amount": self.amount, "winners": list(self.winners),
+                "description": self.description, "shares": _shares(self.shares)}
+
 
 @dataclass(frozen=True)
 class Pot:
@@ -133,18 +140,15 @@ class Pot:
     boards: tuple[BoardResult, ...] = field(default=())
 
     def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: chips after rake, the rake, contenders, winners, shares, boards."""
         return {
             "amount": self.amount,
             "rake": self.rake,
             "contenders": list(self.contenders),
             "winners": list(self.winners),
-            "shares": dict(self.shares),
+            "shares": _shares(self.shares),
             "description": self.description,
-            "boards": [
-                {"board": [str(c) for c in part.board], "amount": part.amount, "winners": list(part.winners),
-                 "description": part.description, "shares": dict(part.shares)}
-                for part in self.boards
-            ],
+            "boards": [part.to_dict() for part in self.boards],
         }
 
 
@@ -165,17 +169,27 @@ class Settlement:
         return {name: self.payouts[name] + self.returned[name] - put for name, put in self.contributions.items()}
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict of the pots, payouts, returned chips, rake and net results."""
+        """A JSON-ready dict: the pots, every seat's chips in table order (put in, returned,
+        won, net), the rake, the odd chip rule and the dealer's announcement, line by line."""
+        net = self.net
         return {
             "pots": [pot.to_dict() for pot in self.pots],
-            "payouts": dict(self.payouts),
-            "returned": dict(self.returned),
+            "seats": [{"name": name, "contribution": put, "returned": self.returned[name],
+                       "payout": self.payouts[name], "net": net[name]} for name, put in self.contributions.items()],
             "rake": self.rake,
-            "net": self.net,
             "odd_chip": self.odd_chip,
+            "announcement": self.announcement(),
         }
 
     def __str__(self) -> str:
+        return "\n".join(self.announcement())
+
+    def announcement(self) -> list[str]:
+        """The dealer's words, a line each: chips returned, each pot and who takes it, the rake.
+
+        >>> settle("", [Seat("A", 10, folded=True), Seat("B", 30)]).announcement()
+        ['20 uncalled returned to B.', 'Main pot of 20 to B, uncontested.']
+        """
         lines = []
         for name, chips in self.returned.items():
             if chips:
@@ -197,10 +211,10 @@ class Settlement:
                     lines.append(f"{title} of {pot.amount}{raked} {won} with {part.description}.")
                 else:
                     cards = format_cards(part.board)
-                    lines.append(f"  board {number} ({cards}): {part.amount} {won} with {part.description}.")
+                    lines.append(f"  Board {number} ({cards}): {part.amount} {won} with {part.description}.")
         if self.rake:
             lines.append(f"Rake: {self.rake}.")
-        return "\n".join(lines)
+        return lines
 
 
 def _first_clockwise(names: Sequence[str], order: dict[str, int], button: int) -> list[str]:
@@ -242,15 +256,24 @@ def _levels(contributions: dict[str, int], live: set[str]) -> list[tuple[int, tu
 
 
 def _boards(board: CardsLike, boards: Optional[Sequence[CardsLike]]) -> list[tuple[Card, ...]]:
+    """The board of each run; with ``boards`` and no ``board``, the cards they start with alike
+    are the board they share."""
     shared = parse_cards(board)
     if boards is None:
         runs = [shared]
     else:
         if isinstance(boards, (str, Card)) or len(boards) == 0:
             raise SettlementError("boards must be a list of one or more boards")
+        given = [parse_cards(run) for run in boards]
+        if not shared:
+            shared = given[0]
+            for cards in given[1:]:
+                common = 0
+                while common < min(len(shared), len(cards)) and shared[common] == cards[common]:
+                    common += 1
+                shared = shared[:common]
         runs = []
-        for number, run in enumerate(boards, start=1):
-            cards = parse_cards(run)
+        for number, cards in enumerate(given, start=1):
             if cards[: len(shared)] != shared:
                 raise SettlementError(
                     f"board {number} ({format_cards(cards)}) does not start with the board {format_cards(shared)}"

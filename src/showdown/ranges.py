@@ -11,7 +11,7 @@ position; nothing is silently ignored):
 ``A5s-A2s``  ``KQo-KTo``    the classes between, same top card and suffix, either end first
 ``AhKh``                    one exact combo (any card notation of :func:`~showdown.parse_cards`)
 ``random``                  all 1326 combos
-``top 10%``                 the best classes by :data:`~showdown.preflop_order.PREFLOP_ORDER`
+``top 10%``                 the best starting hands by :data:`PREFLOP_ORDER`
 ``KQo:0.5``                 a weight for one token
 ``0.5(KQo, AJs)``           a weight for a group of tokens (groups do not nest)
 ==========================  ==============================================================
@@ -25,9 +25,9 @@ the higher rank comes first (``KAs`` is an error). Decisions where the notation 
 * Weights are in (0, 1]; a weight of 0 is an error (leave the hand out instead).
 * The same combo named twice with the same weight is fine (``TT+, AA``); with different
   weights it is an error naming both tokens (``AK, AKs:0.5``): no "later entry wins".
-* ``top N%`` (``0 < N <= 100``, e.g. ``top 2.5%``) takes whole classes in the preflop order
-  until at least N% of the 1326 combos are covered, so it rounds *up* to the next whole class:
-  ``top 10%`` is the smallest prefix of the order with at least 132.6 combos.
+* ``top N%`` (``0 < N <= 100``, e.g. ``top 2.5%``) takes whole starting hands in the preflop
+  order until at least N% of the 1326 combos are covered, so it rounds *up* to the next whole
+  starting hand: ``top 10%`` is the smallest prefix of the order with at least 132.6 combos.
 * Empty text (or only separators) is an error; an empty range can be built with
   ``Range.from_combos([])`` and prints as ``''``.
 
@@ -45,23 +45,23 @@ the higher rank comes first (``KAs`` is an error). Decisions where the notation 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Optional, Union
 
 import numpy as np
 
 from showdown.cards import _TOKENS, CARDS, RANK_CHARS, Card, CardsLike, parse_cards
-from showdown.errors import ShowdownError
-from showdown.preflop_order import PREFLOP_ORDER
+from showdown.errors import RangeParseError, ShowdownError
+from showdown.tables import preflop_equities
 
-__all__ = ["Range", "RangeParseError", "N_COMBOS", "top_classes"]
+__all__ = ["N_COMBOS", "PREFLOP_ORDER", "Range", "RangeParseError", "starting_hands", "top_starting_hands"]
 
 N_COMBOS = 1326
 """All two-card combos: C(52, 2)."""
 
-
-class RangeParseError(ShowdownError):
-    """Range text that cannot be parsed (the message names the token and its position)."""
+PREFLOP_ORDER: tuple[str, ...] = tuple(preflop_equities())
+"""The 169 starting hands, best first by exact equity against a random hand: the order ``top
+N%`` takes them in (generated data: :mod:`showdown.tables.preflop_order`)."""
 
 
 # --- combo indexing: combo (high id, low id) <-> 0..1325 ------------------------------------
@@ -98,13 +98,29 @@ for _high in range(13):
             _CLASS_INDICES[_class_name(_high, _low, _kind)] = _class_indices(_high, _low, _kind)
 
 
-def top_classes(percent: float) -> tuple[str, ...]:
-    """The classes of ``top {percent}%``: the shortest prefix of the preflop order covering at
-    least ``percent``% of the 1326 combos (rounded up to whole classes).
+def starting_hands() -> tuple[str, ...]:
+    """The 169 starting hands in a fixed canonical order: pairs AA..22, then AKs, AKo, AQs, ... 32o.
 
-    >>> top_classes(1)
+    >>> hands = starting_hands()
+    >>> len(hands), hands[:3], hands[13:16], hands[-1]
+    (169, ('AA', 'KK', 'QQ'), ('AKs', 'AKo', 'AQs'), '32o')
+    """
+    return _STARTING_HANDS
+
+
+_STARTING_HANDS = tuple(
+    [RANK_CHARS[r] * 2 for r in range(12, -1, -1)]
+    + [_class_name(high, low, kind) for high in range(12, 0, -1) for low in range(high - 1, -1, -1) for kind in "so"]
+)
+
+
+def top_starting_hands(percent: float) -> tuple[str, ...]:
+    """The starting hands of ``top {percent}%``: the shortest prefix of the preflop order
+    covering at least ``percent``% of the 1326 combos (rounded up to whole starting hands).
+
+    >>> top_starting_hands(1)
     ('AA', 'KK', 'QQ')
-    >>> len(top_classes(100))
+    >>> len(top_starting_hands(100))
     169
     """
     if not 0 < percent <= 100:
@@ -283,7 +299,7 @@ def _parse(text: str) -> np.ndarray:
                 percent = float(match.group(1))
                 if not 0 < percent <= 100:
                     raise _Reason(f"top {match.group(1)}% is outside 0 < N <= 100")
-                indices = np.concatenate([_CLASS_INDICES[name] for name in top_classes(percent)])
+                indices = np.concatenate([_CLASS_INDICES[name] for name in top_starting_hands(percent)])
             else:
                 try:
                     indices = _hand_indices(expression)
@@ -437,7 +453,7 @@ class Range:
 
     @classmethod
     def top(cls, percent: float) -> Range:
-        """The best ``percent``% of hands by the preflop order (see :func:`top_classes`).
+        """The best ``percent``% of hands by the preflop order (see :func:`top_starting_hands`).
 
         >>> str(Range.top(3)), len(Range.top(3))
         ('88+', 42)
@@ -523,6 +539,38 @@ class Range:
     def __repr__(self) -> str:
         return f"Range({str(self)!r})"
 
+    def with_weights(self, weights: Mapping[str, float]) -> Range:
+        """A new range in which every combo of each named starting hand has the given weight (0
+        takes the hand out); the other combos keep theirs, exactly.
+
+        >>> str(Range("AhKh, QQ").with_weights({"JJ": 0.5, "QQ": 0}))
+        'AhKh, 0.5(JJ)'
+        """
+        result = np.array(self._weights)
+        for hand, weight in weights.items():
+            if hand not in _CLASS_INDICES:
+                raise RangeParseError(f"{hand!r} is not a starting hand (such as AA, AKs or AKo)")
+            if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not 0 <= weight <= 1:
+                raise RangeParseError(f"the weight of {hand} must be a number in [0, 1], got {weight!r}")
+            result[_CLASS_INDICES[hand]] = float(weight)
+        return Range._from_weights(result)
+
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: the canonical text, the number of combos and their total weight."""
-        return {"range": str(self), "combos": len(self), "weight": float(self._weights.sum())}
+        """A JSON-ready dict: the canonical text (which parses back to exactly this range), the
+        number of combos, their total weight, and each starting hand with a combo in the range:
+        how many of its combos (``combos`` of ``size``), its share of the whole hand (``weight``:
+        the combos' weights added up, over ``size``) and whether the range holds the whole hand
+        at one weight (``whole``), so that the hand alone says it.
+
+        >>> Range("AhKh, QQ:0.5").to_dict()["starting_hands"][1]
+        {'hand': 'AKs', 'combos': 1, 'size': 4, 'weight': 0.25, 'whole': False}
+        """
+        hands = []
+        for hand in _STARTING_HANDS:
+            weights = self._weights[_CLASS_INDICES[hand]]
+            combos = int(np.count_nonzero(weights))
+            if combos:
+                hands.append({"hand": hand, "combos": combos, "size": len(weights),
+                              "weight": float(weights.sum()) / len(weights),
+                              "whole": combos == len(weights) and bool((weights == weights[0]).all())})
+        return {"text": str(self), "combos": len(self), "weight": float(self._weights.sum()), "starting_hands": hands}

@@ -20,13 +20,14 @@ over those permutations, and its seating in the class's representative.
 import itertools
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
+from showdown._kernels import kernel
 from showdown._kernels.bits import _popcount
-from showdown._kernels.equity import TIE, TIE_SHARE_CATEGORY, TIE_SHARE_UNIT, TIED, WIN, WIN_CATEGORY
 from showdown._kernels.evaluator import _RANK_MASK, CARD_KEYS, FLUSH_VALUES, _rank_value
+from showdown.tables.layout import CATEGORY_SHIFT, TIE, TIE_SHARE_CATEGORY, TIE_SHARE_UNIT, TIED, WIN, WIN_CATEGORY
 
-_CATEGORY_SHIFT = 12
+_CATEGORY_SHIFT = CATEGORY_SHIFT
 RANK_KEYS = np.array([CARD_KEYS[4 * rank] & _RANK_MASK for rank in range(13)], dtype=np.uint64)
 # CHOOSE[n, k] = C(n, k) for n, k in 0..5
 CHOOSE = np.zeros((6, 6), dtype=np.int64)
@@ -63,7 +64,7 @@ for _mask in range(32):
         _SUBSET_COUNT[_mask, _k] = len(_found)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _outcome(values, n_players):
     """A board's outcome as one small integer: the set of players with the best value (a bit
     mask) times 16, plus the category of the best value."""
@@ -76,7 +77,7 @@ def _outcome(values, n_players):
     return (winners << 4) | (best >> _CATEGORY_SHIFT)
 
 
-@njit(cache=True)
+@kernel()
 def _add_outcomes(outcomes, n_players, counts):
     """Turn a histogram of outcomes (boards per ``_outcome`` code) into per-player counts."""
     for code in range(outcomes.shape[0]):
@@ -98,7 +99,7 @@ def _add_outcomes(outcomes, n_players, counts):
                 counts[p, TIE_SHARE_CATEGORY + category] += boards * (TIE_SHARE_UNIT // tied)
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def _deal_boards(holes, unavailable, counts):
     """Tally every five-card board of the cards not in the ``unavailable`` mask (which includes
     the hole cards) for the players' ``holes`` (P, 2) into ``counts`` (P, N_COUNTS) int64.
@@ -181,7 +182,7 @@ def _deal_boards(holes, unavailable, counts):
     return total
 
 
-@njit(cache=True, nogil=True, parallel=True)
+@kernel(nogil=True, parallel=True)
 def _deal_boards_many(holes, dead, counts, totals):
     """``_deal_boards`` for each assignment ``holes[i]`` (N, P, 2) with the ``dead`` mask,
     into ``counts[i]`` (N, P, N_COUNTS) and ``totals[i]``."""
@@ -193,7 +194,7 @@ def _deal_boards_many(holes, dead, counts, totals):
         totals[i] = _deal_boards(holes[i], unavailable, counts[i])
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def _assignment_classes(combos, sizes, weights, perms, groups):
     """Every compatible assignment of one combo per player (no card shared), reduced to its class.
 
@@ -272,7 +273,7 @@ def _assignment_classes(combos, sizes, weights, perms, groups):
     return codes[:n], out_weights[:n], seatings[:n]
 
 
-@njit(cache=True)
+@kernel()
 def _decode_classes(codes, n_players):
     """Hole cards (N, P, 2) uint8, high card first, of class codes from ``_assignment_classes``."""
     holes = np.empty((codes.shape[0], n_players, 2), dtype=np.uint8)

@@ -3,10 +3,8 @@
 Both kernels share one accounting layout, per chunk and per player:
 
 ``counts[chunk, player, :]`` (int64, unweighted cases)
-    ``WIN`` outright wins, ``TIE`` ties, ``TIED + n`` ties shared by ``n`` players (n = 2..10),
-    ``WIN_CATEGORY + c`` outright wins with a hand of category ``c``, ``TIE_SHARE_CATEGORY + c``
-    the player's shares of ties won with category ``c``, in units of 1/``TIE_SHARE_UNIT`` of a
-    case (a tie of ``n`` players adds ``TIE_SHARE_UNIT // n``: exact for n = 2..10).
+    the row of ``N_COUNTS`` counts described in :mod:`showdown.tables.layout` (wins, ties, ties
+    by the number of players tied, wins and tie shares by category).
 ``weighted[chunk, player, :]`` (float64, exact mode only)
     the same counts, each case weighted by the product of its combos' weights.
 ``totals[chunk]`` (int64 cases) and ``total_weights[chunk]`` (float64).
@@ -16,24 +14,31 @@ so a result is the same whatever the number of threads.
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
+from showdown._kernels import kernel
 from showdown._kernels.evaluator import _KEY_INIT, CARD_BITS, CARD_KEYS, _hand_value
-
-N_CATEGORIES = 9
-WIN, TIE, TIED, WIN_CATEGORY, TIE_SHARE_CATEGORY, N_COUNTS = 0, 1, 2, 13, 22, 31
-TIE_SHARE_UNIT = 2520  # the least common multiple of 2..10
+from showdown.tables.layout import (
+    CATEGORY_SHIFT,
+    N_COUNTS,
+    TIE,
+    TIE_SHARE_CATEGORY,
+    TIE_SHARE_UNIT,
+    TIED,
+    WIN,
+    WIN_CATEGORY,
+)
 
 _ONE = np.uint64(1)
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
 _S30, _S27, _S31, _S32, _S11 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32), np.uint64(11)
-_CATEGORY_SHIFT = 12
+_CATEGORY_SHIFT = CATEGORY_SHIFT
 _UNIT = 1.0 / 9007199254740992.0  # 2 ** -53
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _splitmix(state):
     """splitmix64: the next state and a 64-bit output."""
     state = state + _GOLDEN
@@ -43,7 +48,7 @@ def _splitmix(state):
     return state, z ^ (z >> _S31)
 
 
-@njit(cache=True, nogil=True, parallel=True)
+@kernel(nogil=True, parallel=True)
 def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, prefixes, n_chunks):
     """Every compatible assignment of the players' combos times every remaining board.
 
@@ -181,7 +186,7 @@ def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, pr
     return counts, weighted, totals, total_weights
 
 
-@njit(cache=True, nogil=True, parallel=True)
+@kernel(nogil=True, parallel=True)
 def _monte_carlo(combos, sizes, cumulative, known_used, board_key, board_bits, to_come, trials, seeds,
                  max_attempts):
     """``trials[c]`` random deals in chunk ``c``, from a splitmix64 stream seeded by ``seeds[c]``.
@@ -286,7 +291,7 @@ def _monte_carlo(combos, sizes, cumulative, known_used, board_key, board_bits, t
     return counts, totals, failed
 
 
-@njit(cache=True)
+@kernel()
 def _board_key(cards):
     """Key (with ``_KEY_INIT``) and bits of a few known cards."""
     key = _KEY_INIT

@@ -1,13 +1,14 @@
-"""Hand evaluation kernels over the additive key tables (see showdown.tables.generate).
+"""Hand evaluation kernels over the additive key tables (see :mod:`showdown.tables.evaluator`).
 
 The tables are module globals, so numba freezes them into the compiled code (and its cache);
-``showdown._numba`` keys the cache directory by the tables' fingerprint and these sources, so a
-cache built for other tables or other kernels is never loaded.
+:func:`showdown._kernels.kernel` keys the cache directory by the tables' fingerprint and these
+sources, so a cache built for other tables or other kernels is never loaded.
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
+from showdown._kernels import kernel
 from showdown._kernels.bits import _popcount, _trailing_zeros
 from showdown.tables import load
 from showdown.tables.layout import FLUSH_CHECK, KEY_INIT, RANK_MASK, ROW_SHIFT, SUIT_SHIFT
@@ -36,20 +37,20 @@ _SUIT_RANKS = np.uint64(0x1FFF)
 _FIRST_CHECK_BIT = np.uint64(SUIT_SHIFT + 3)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _card(value):
     """A card id as a table index: ids above 255 (or negative) become the poison index 255."""
     return min(np.uint64(value), _LOW_BYTE)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _rank_value(key):
     """The value of a hand that holds no flush, from its key."""
     ranks = key & _RANK_MASK
     return RANK_VALUES[ranks + np.uint64(ROW_OFFSETS[ranks >> _ROW_SHIFT])]
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _hand_value(key, bits):
     """The value of a hand from its key and its suit-major card bits (no branch: measured
     faster than branching on the 3% of random 7-card hands that are flushes)."""
@@ -60,13 +61,13 @@ def _hand_value(key, bits):
     return flush_value if flushed else rank_value
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _row_is_bad(bits, n_cards):
     """Non-zero when a row had a repeated card or an id outside 0..51."""
     return _popcount(bits) ^ np.uint64(n_cards)
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def _evaluate_rows(ids, out):
     """Evaluate each row of card ids into ``out``; True when some row was invalid.
 
@@ -87,7 +88,7 @@ def _evaluate_rows(ids, out):
     return bad != 0
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _key_and_bits_7(ids, i):
     """Key and suit-major bits of row ``i`` of a seven-card id array."""
     c0, c1, c2, c3 = _card(ids[i, 0]), _card(ids[i, 1]), _card(ids[i, 2]), _card(ids[i, 3])
@@ -99,7 +100,7 @@ def _key_and_bits_7(ids, i):
     return key, bits
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def _evaluate_rows_7(ids, out):
     """``_evaluate_rows`` for seven cards, two rows per step (measured a few % faster)."""
     bad = np.uint64(0)
@@ -118,7 +119,7 @@ def _evaluate_rows_7(ids, out):
     return bad != 0
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def _evaluate_rows_unchecked(ids, out):
     """``_evaluate_rows`` for trusted rows: no duplicate check, flushes valued on a branch.
 
@@ -140,7 +141,7 @@ def _evaluate_rows_unchecked(ids, out):
     return False
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def _evaluate_rows_7_unchecked(ids, out):
     """``_evaluate_rows_unchecked`` unrolled for seven cards."""
     for i in range(ids.shape[0]):
@@ -157,7 +158,7 @@ def _evaluate_rows_7_unchecked(ids, out):
     return False
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def _evaluate_rows_any(ids, out, check):
     """The right serial kernel for the row length and ``check``."""
     if ids.shape[1] == 7:
@@ -165,7 +166,7 @@ def _evaluate_rows_any(ids, out, check):
     return _evaluate_rows(ids, out) if check else _evaluate_rows_unchecked(ids, out)
 
 
-@njit(cache=True, nogil=True, parallel=True)
+@kernel(nogil=True, parallel=True)
 def _evaluate_rows_parallel(ids, out, n_chunks, check):
     """``_evaluate_rows_any`` over ``n_chunks`` contiguous chunks in parallel."""
     n = ids.shape[0]
@@ -178,7 +179,7 @@ def _evaluate_rows_parallel(ids, out, n_chunks, check):
     return bad.any()
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def _value_histogram_7():
     """Count every 7-card hand by value: ``counts[value]`` over all C(52, 7) hands.
 
@@ -210,7 +211,7 @@ def _value_histogram_7():
     return counts
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def _value_histogram(n_cards):
     """Count every ``n_cards``-card hand (1..7) by value, walking combinations in order."""
     counts = np.zeros(9 << 12, dtype=np.int64)

@@ -12,8 +12,9 @@ superset Moebius transform. Holds are 5-bit masks over the deal's card positions
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
+from showdown._kernels import kernel
 from showdown._kernels.evaluator import _KEY_INIT, CARD_BITS, CARD_KEYS, _hand_value
 from showdown.tables.layout import CATEGORY_SHIFT
 
@@ -46,7 +47,7 @@ _ROYAL_RANKS = np.uint64(0x1F00)
 _RANK_BITS = np.uint64(0x1FFF)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _classify(c0, c1, c2, c3, c4):
     """The final hand class of five distinct card ids (the category from the evaluator)."""
     key = _KEY_INIT + CARD_KEYS[c0] + CARD_KEYS[c1] + CARD_KEYS[c2] + CARD_KEYS[c3] + CARD_KEYS[c4]
@@ -79,14 +80,14 @@ def _classify(c0, c1, c2, c3, c4):
     return JACKS_OR_BETTER if pair >= 9 else LOW_PAIR
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def _classify_rows(ids, out):
     """The class of each row of an (N, 5) array of distinct card ids, into ``out``."""
     for i in range(ids.shape[0]):
         out[i] = _classify(ids[i, 0], ids[i, 1], ids[i, 2], ids[i, 3], ids[i, 4])
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def _superset_table():
     """``table[SET_OFFSETS[k] + colex(X), cls]``: five-card hands holding the k-card set X, by
     class, for k = 0..4.
@@ -141,7 +142,7 @@ def _superset_table():
     return table
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _fill_hold_counts(deal, table, counts):
     """``counts[hold, cls]``: draws to ``hold`` that end in class ``cls``, for a sorted deal."""
     for subset in range(31):
@@ -165,7 +166,7 @@ def _fill_hold_counts(deal, table, counts):
                     counts[subset, col] -= counts[subset | bit, col]
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def _hold_counts(deal, table):
     """The (32, 16) draw counts of every hold of one deal (card ids sorted ascending)."""
     counts = np.empty((32, N_COLUMNS), dtype=np.int64)
@@ -173,7 +174,7 @@ def _hold_counts(deal, table):
     return counts
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def _canonical_deals():
     """One deal per class of deals equal up to a change of suits, and the size of its class.
 
@@ -209,7 +210,7 @@ def _canonical_deals():
     return deals[:n].copy(), weights[:n].copy()
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def _best_holds(deals, weights, table, pays, scale, totals):
     """Add each deal's best hold's class counts, times the deal's weight, to
     ``totals[cards discarded, cls]``.
@@ -236,7 +237,7 @@ def _best_holds(deals, weights, table, pays, scale, totals):
             totals[drawn, col] += weights[d] * counts[best, col]
 
 
-@njit(cache=True, nogil=True, parallel=True)
+@kernel(nogil=True, parallel=True)
 def _best_holds_parallel(deals, weights, table, pays, scale, n_chunks):
     """``_best_holds`` over ``n_chunks`` contiguous chunks in parallel; the summed totals."""
     n = deals.shape[0]

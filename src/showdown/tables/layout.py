@@ -1,11 +1,17 @@
-"""The bit layout shared by the table generator, the loader and the kernels.
+"""The layout constants the table generator, the kernels, the C extension and the Python API
+share: one numba-free module, so that reading a constant never loads a kernel.
 
 A hand key is ``KEY_INIT`` plus the sum of its cards' keys: rank keys in the low 32 bits, four
 4-bit suit counters (starting at 3) in bits 32..47. ``key & FLUSH_CHECK`` is non-zero exactly
-when five or more cards share a suit.
+when five or more cards share a suit. A hand value is ``category << CATEGORY_SHIFT | ordinal``.
 
->>> hex(FLUSH_CHECK)
-'0x888800000000'
+The equity kernels count, per player, in a row of ``N_COUNTS`` integers: ``WIN`` outright wins,
+``TIE`` ties, ``TIED + n`` ties shared by ``n`` players (n = 2..10), ``WIN_CATEGORY + c``
+outright wins with a hand of category ``c`` and ``TIE_SHARE_CATEGORY + c`` the player's shares
+of ties won with category ``c``, in units of 1/``TIE_SHARE_UNIT`` of a case.
+
+>>> hex(FLUSH_CHECK), N_COUNTS
+('0x888800000000', 31)
 """
 
 SUIT_SHIFT = 32
@@ -17,3 +23,7 @@ CATEGORY_SHIFT = 12
 # the row sizes 2**6 .. 2**15.
 ROW_SHIFT = 10
 MAX_CARDS = 7
+
+N_CATEGORIES = 9
+WIN, TIE, TIED, WIN_CATEGORY, TIE_SHARE_CATEGORY, N_COUNTS = 0, 1, 2, 13, 22, 31
+TIE_SHARE_UNIT = 2520  # the least common multiple of 2..10: a tie of n players adds TIE_SHARE_UNIT // n

@@ -6,20 +6,19 @@ optimal play.
 (Card('Ks'), Card('Kh'), Card('4s'), Card('4d'))
 """
 
-from showdown.videopoker.analysis import Analysis, AnalysisRow, AnalysisStopped, analyze, analyze_all
-from showdown.videopoker.hand_classes import HandClass, hand_class
-from showdown.videopoker.holds import Hold, best_hold, holds, parse_deal
+from showdown.errors import AnalysisStopped, HoldParseError, PaytableError, VideoPokerError
+from showdown.videopoker.analysis import Analysis, AnalysisRow, analyze, analyze_all
+from showdown.videopoker.final_hands import HandClass, hand_class
+from showdown.videopoker.holding import Hold, Holds, best_hold, holds, parse_deal
 from showdown.videopoker.paytable import (
     HANDS,
     PAYTABLES,
     Paytable,
-    PaytableError,
     PaytableLike,
     PaytableRow,
-    VideoPokerError,
     paytable_from_text,
 )
-from showdown.videopoker.trainer import HoldParseError, Played, Trainer, parse_hold
+from showdown.videopoker.trainer import Played, Trainer, parse_hold
 
 __all__ = [
     "Analysis",
@@ -29,6 +28,7 @@ __all__ = [
     "PAYTABLES",
     "HandClass",
     "Hold",
+    "Holds",
     "HoldParseError",
     "Paytable",
     "PaytableError",

@@ -21,9 +21,10 @@ SCALE = np.array([COMMON_DRAWS // comb(47, k) for k in range(6)], dtype=np.int64
 
 
 def kernel() -> ModuleType:
-    from showdown._numba import kernels
+    """The video poker kernels (loaded on first use: ``import showdown`` stays light)."""
+    from showdown._kernels import videopoker
 
-    return kernels("videopoker")
+    return videopoker
 
 
 @functools.cache

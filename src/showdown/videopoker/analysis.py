@@ -15,17 +15,16 @@ from typing import Any, Optional
 
 import numpy as np
 
+from showdown.errors import AnalysisStopped, VideoPokerError
+from showdown.parallel.cluster import map_partitions, worker_threads
+from showdown.parallel.threads import numba_threads, thread_count
 from showdown.videopoker._counts import COMMON_DRAWS, SCALE, canonical_deals, kernel, superset_table
-from showdown.videopoker.hand_classes import HandClass
-from showdown.videopoker.paytable import Paytable, PaytableLike, VideoPokerError, as_paytable
+from showdown.videopoker.final_hands import HandClass
+from showdown.videopoker.paytable import PAYTABLES, Paytable, PaytableLike, as_paytable
 
 DEALS = comb(52, 5)
 BATCH = 16_384
 """Deal classes per kernel call between two progress reports."""
-
-
-class AnalysisStopped(VideoPokerError):
-    """The progress callback returned False: the analysis was stopped before the end."""
 
 
 @dataclass(frozen=True)
@@ -38,9 +37,12 @@ class AnalysisRow:
     combinations: int
     probability: Fraction
     contribution: Fraction
+    key: str = ""
 
     def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: the line's key and label, its pay, how often and what it returns."""
         return {
+            "key": self.key,
             "label": self.label,
             "pay": self.pay,
             "combinations": self.combinations,
@@ -129,8 +131,6 @@ def analyze(
     >>> float(result.expected_return), round(float(result.variance), 2)
     (0.9954390436951225, 19.51)
     """
-    from showdown._parallel import thread_count, threads
-
     started = time.perf_counter()
     table = as_paytable(paytable)
     pays = np.zeros(16, dtype=np.int64)
@@ -139,7 +139,7 @@ def analyze(
     deals, weights = canonical_deals()
     workers = thread_count(n_jobs, len(deals))
     totals = np.zeros((6, 16), dtype=np.int64)  # by cards drawn and class
-    with threads(workers):
+    with numba_threads(workers):
         for start in range(0, len(deals), BATCH):
             stop = min(len(deals), start + BATCH)
             if workers == 1:
@@ -163,7 +163,7 @@ def analyze(
         count = sum(combinations[hand] for hand in line.classes)
         pay = class_pays[line.classes[0]]
         probability = Fraction(count, total)
-        rows.append(AnalysisRow(line.label, pay, count, probability, probability * pay))
+        rows.append(AnalysisRow(line.label, pay, count, probability, probability * pay, line.key))
     return Analysis(
         paytable=table,
         coins=coins,
@@ -177,8 +177,6 @@ def analyze(
 
 
 def _analyze_one(job: tuple[str, int]) -> Analysis:
-    from showdown.distributed import worker_threads
-
     name, coins = job
     return analyze(name, coins, n_jobs=worker_threads())
 
@@ -193,9 +191,6 @@ def analyze_all(
     >>> f"{float(results['double-bonus-10-7'].expected_return):.4%}"
     '100.1725%'
     """
-    from showdown.distributed import map_partitions
-    from showdown.videopoker.paytable import PAYTABLES
-
     names = list(PAYTABLES)
     analyses = map_partitions(_analyze_one, [(name, coins) for name in names], client=client, progress=progress)
     return dict(zip(names, analyses, strict=True))

@@ -18,17 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
 
-from showdown.errors import ShowdownError
-from showdown.videopoker.hand_classes import HandClass
-
-
-class VideoPokerError(ShowdownError):
-    """A video poker question that cannot be answered as asked."""
-
-
-class PaytableError(VideoPokerError):
-    """A pay table that is unknown or malformed (the message names the bad entry)."""
-
+from showdown.errors import PaytableError, VideoPokerError
+from showdown.videopoker.final_hands import HandClass
 
 _FOURS = (
     HandClass.FOUR_5_K,
@@ -58,6 +49,7 @@ HANDS: dict[str, tuple[str, tuple[HandClass, ...]]] = {
 """Each pay key: its label and the hand classes it pays (``low-pair`` is optional)."""
 
 _FIELDS = ("name", "pays", "royal_flush_below_max_bet", "max_coins")
+_DERIVED = ("title", "rows")  # in to_dict(): accepted back by from_dict() when they agree
 MAX_PAY = 1_000_000
 """The largest pay per coin accepted (exact integer arithmetic stays within 64 bits)."""
 MAX_COINS = 100
@@ -72,6 +64,10 @@ class PaytableRow:
     label: str
     pay: int
     classes: tuple[HandClass, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: key, label, pay per coin at the maximum bet."""
+        return {"key": self.key, "label": self.label, "pay": self.pay}
 
 
 @dataclass(frozen=True)
@@ -120,23 +116,30 @@ class Paytable:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Paytable:
         """A table from ``{"name": ..., "pays": {key: pay, ...}, "royal_flush_below_max_bet": 250,
-        "max_coins": 5}`` (only ``pays`` is required); keys are those of ``HANDS``."""
+        "max_coins": 5}`` (only ``pays`` is required); keys are those of ``HANDS``. The output of
+        :meth:`to_dict` is accepted too: its ``title`` and ``rows`` must then agree with the pays."""
         if not isinstance(data, Mapping):
             raise PaytableError(f"a paytable must be a mapping (a JSON object), got {type(data).__name__}")
         for key in data:
-            if key not in _FIELDS:
+            if key not in _FIELDS + _DERIVED:
                 raise PaytableError(f"unknown paytable field {key!r}: expected {', '.join(_FIELDS)}")
         name = data.get("name", "custom")
         if not isinstance(name, str) or not name.strip():
             raise PaytableError(f"a paytable's name must be non-empty text, got {name!r}")
         if "pays" not in data:
             raise PaytableError(f"paytable {name!r} has no 'pays'")
-        return cls(
+        table = cls(
             name=name.strip(),
             pays=data["pays"],
             royal_flush_below_max_bet=data.get("royal_flush_below_max_bet", 250),
             max_coins=data.get("max_coins", 5),
         )
+        derived = table.to_dict()
+        for key in _DERIVED:
+            if key in data and data[key] != derived[key]:
+                raise PaytableError(f"paytable {table.name!r}: {key!r} is derived from the pays and does not match"
+                                    " them (leave it out)")
+        return table
 
     @classmethod
     def from_json(cls, text: str) -> Paytable:
@@ -155,13 +158,46 @@ class Paytable:
         return cls.from_dict(data)
 
     def to_dict(self) -> dict[str, Any]:
-        """The fields of :meth:`from_dict`, JSON-ready."""
+        """The fields of :meth:`from_dict`, the title, and the lines as a pay table shows them:
+        each row's payout for a bet of 1 to ``max_coins`` coins (``payouts``), the hands that pay
+        nothing left out.
+
+        >>> Paytable.named("jacks-or-better-9-6").to_dict()["rows"][0]["payouts"]
+        [250, 500, 750, 1000, 4000]
+        """
+        rows = [row for row in self.rows if row.key != "nothing"]
+        by_coins = [self.class_pays(coins) for coins in range(1, self.max_coins + 1)]
         return {
             "name": self.name,
+            "title": self.title,
             "pays": dict(self.pays),
             "royal_flush_below_max_bet": self.royal_flush_below_max_bet,
             "max_coins": self.max_coins,
+            "rows": [{**row.to_dict(), "payouts": [pays[row.classes[0]] * coins
+                                                   for coins, pays in enumerate(by_coins, start=1)]}
+                     for row in rows],
         }
+
+    @property
+    def title(self) -> str:
+        """The table's name as a title: ``'Jacks or Better 9/6'`` for ``jacks-or-better-9-6``.
+
+        >>> Paytable.named("double-double-bonus-9-6").title
+        'Double Double Bonus 9/6'
+        """
+        words = self.name.replace("_", "-").split("-")
+        numbers = [word for word in words if word.isdigit()]
+        text = " ".join(word if word == "or" else word.capitalize() for word in words if not word.isdigit())
+        return f"{text} {'/'.join(numbers)}".strip()
+
+    def row_for(self, hand: HandClass) -> PaytableRow:
+        """The line of the table that pays a final hand (the ``'nothing'`` row when none does).
+
+        >>> table = Paytable.named("double-double-bonus-9-6")
+        >>> table.row_for(HandClass.FOUR_ACES_2_4).label, table.row_for(HandClass.LOW_PAIR).key
+        ('Four Aces + 2-4', 'nothing')
+        """
+        return next(row for row in self.rows if hand in row.classes)
 
     def class_pays(self, coins: int) -> tuple[int, ...]:
         """The pay per coin of each ``HandClass`` when ``coins`` coins are bet.

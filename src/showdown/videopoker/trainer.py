@@ -12,18 +12,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional
+from typing import Any, Optional
 
 from showdown.cards import Card, Deck, format_cards, parse_cards
-from showdown.errors import CardParseError
-from showdown.videopoker.hand_classes import HandClass, hand_class
-from showdown.videopoker.holds import Hold, holds
-from showdown.videopoker.paytable import PaytableLike, VideoPokerError, as_paytable
-
-
-class HoldParseError(VideoPokerError):
-    """Text that does not say which cards of the deal to hold (the message names the token)."""
-
+from showdown.errors import CardParseError, HoldParseError, VideoPokerError
+from showdown.videopoker.final_hands import HandClass, hand_class
+from showdown.videopoker.holding import Hold, holds
+from showdown.videopoker.paytable import PaytableLike, as_paytable
 
 _DISCARD_ALL = {"none", "-", "0", "draw", "discard"}
 _HOLD_ALL = {"all", "*", "stand", "pat"}
@@ -40,7 +35,7 @@ def parse_hold(text: str, deal: tuple[Card, ...]) -> tuple[int, ...]:
     ((1, 2), (1, 2, 3, 4), ())
     >>> parse_hold("6", deal)
     Traceback (most recent call last):
-    showdown.videopoker.trainer.HoldParseError: position 6 is not one of 1 to 5
+    showdown.errors.HoldParseError: position 6 is not one of 1 to 5
     """
     words = text.strip().lower()
     if words in _DISCARD_ALL:
@@ -92,6 +87,29 @@ class Played:
     def mistake(self) -> bool:
         """True when the hold was worth less than the best hold."""
         return self.ev_lost > 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: the cards, the final hand's class and the pay table row that pays
+        it, the payout, the hold played and the best one (:meth:`Hold.to_dict`), what the hold
+        gave up, and the running tally."""
+        return {
+            "deal": [str(card) for card in self.deal],
+            "held": [str(card) for card in self.hold.held],
+            "final": [str(card) for card in self.final],
+            **self.hand.to_dict(),
+            "row": self.hold.paytable.row_for(self.hand).to_dict(),
+            "payout": self.payout,
+            "hold": self.hold.to_dict(),
+            "best": self.best.to_dict(),
+            "ev_lost": float(self.ev_lost),
+            "ev_lost_exact": str(self.ev_lost),
+            "mistake": self.mistake,
+            "hands": self.hands,
+            "mistakes": self.mistakes,
+            "total_ev_lost": float(self.total_ev_lost),
+            "total_bet": self.total_bet,
+            "total_won": self.total_won,
+        }
 
 
 class Trainer:

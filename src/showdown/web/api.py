@@ -1,4 +1,5 @@
-"""The JSON API router (mounted at /api): thin async endpoints that hand the work to threads.
+"""The JSON API router (mounted at /api): each endpoint turns its request into one library call
+and answers with the result's ``to_dict()``, the same shape as ``--json`` and batch output.
 
 CPU work never runs on the event loop: light requests go to a pool of ``light_workers``
 threads, equity, odds grids and analyses to ``heavy_workers`` threads, equity jobs to threads of
@@ -7,17 +8,37 @@ their own. A request that waits ``queue_timeout`` seconds for a thread is answer
 
 from __future__ import annotations
 
+import secrets
+import time
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any, TypeVar
 
 import anyio
 from fastapi import APIRouter, HTTPException
 from fastapi.responses import StreamingResponse
 
-from showdown import __version__
-from showdown.web import compute, models
+from showdown import (
+    CARDS,
+    EquityCancelled,
+    EquityResult,
+    Range,
+    __version__,
+    evaluate,
+    grid_plan,
+    hand_from_json,
+    odds_grid,
+    parse_cards,
+    plan,
+    player_names,
+    settle,
+    showdown,
+)
+from showdown.videopoker import PAYTABLES, Analysis, Paytable, Trainer, analyze, holds, parse_hold
+from showdown.web import models
 from showdown.web.jobs import Job, Jobs, TooManyJobs
-from showdown.web.settings import Settings
+from showdown.web.runs import check_cost, check_equity, check_numbers, run_equity, threads_for
+from showdown.web.settings import LimitError, Settings
 
 T = TypeVar("T")
 
@@ -50,6 +71,64 @@ class Workers:
             limiter.release()
 
 
+def _paytable(paytable: Any) -> Paytable:
+    """A request's pay table: a name, or a custom table as a JSON object."""
+    return Paytable.from_dict(paytable) if isinstance(paytable, dict) else Paytable.named(paytable)
+
+
+@lru_cache(maxsize=32)
+def _analysis(table: Paytable, coins: int, time_limit: float) -> Analysis:
+    started = time.monotonic()
+    return analyze(table, coins, progress=lambda done, total: time.monotonic() - started < time_limit)
+
+
+def _showdown(body: models.ShowdownRequest) -> dict[str, Any]:
+    names = player_names([player.name for player in body.players])
+    return showdown(body.board, {name: player.hole for name, player in zip(names, body.players, strict=True)}).to_dict()
+
+
+def _settle(body: models.SettleRequest, settings: Settings) -> dict[str, Any]:
+    if len(body.seats) > settings.max_seats:
+        raise LimitError(f"a hand has at most {settings.max_seats} seats here, got {len(body.seats)}")
+    return settle(**hand_from_json(body.model_dump(exclude_none=True))).to_dict()
+
+
+def _equity(body: models.EquityRequest, settings: Settings) -> dict[str, Any]:
+    check_equity(body, settings)
+    return run_equity(body, settings).to_dict()
+
+
+def _grid(body: models.GridRequest, settings: Settings) -> dict[str, Any]:
+    check_numbers(body.trials, None, settings)
+    check_cost(lambda: grid_plan(body.hole, body.board, body.opponents), body.exact, settings, hint_jobs=False)
+    started = time.monotonic()
+    short = body.trials is None
+
+    def progress(interim: EquityResult) -> bool:
+        limit = settings.default_time_limit if short and not interim.exact else settings.max_time_limit
+        return time.monotonic() - started < limit
+
+    try:
+        result = odds_grid(body.hole, body.board, body.opponents, exact=body.exact, trials=body.trials,
+                           seed=body.seed, n_jobs=threads_for(body.trials), progress=progress)
+    except EquityCancelled:
+        raise LimitError(f"exact enumeration did not finish within {settings.max_time_limit:g} seconds;"
+                         " ask for Monte Carlo (exact: false)") from None
+    return result.to_dict()
+
+
+def _range(body: models.RangeRequest) -> dict[str, Any]:
+    hand_range = Range(body.text) if body.text.strip() else Range.from_combos([])
+    return hand_range.with_weights(body.weights).to_dict()
+
+
+def _draw(body: models.DrawRequest) -> dict[str, Any]:
+    trainer = Trainer(_paytable(body.paytable), body.coins, seed=body.seed)
+    dealt = trainer.deal()
+    positions = parse_hold(" ".join(body.held), dealt) if body.held else ()
+    return trainer.play(positions).to_dict()
+
+
 def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
     """The API's endpoints over ``settings`` and the app's ``jobs``."""
     router = APIRouter(responses=ERRORS)
@@ -68,28 +147,39 @@ def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
 
     @router.get("/cards", response_model=models.CardList, tags=["cards"])
     async def cards() -> dict[str, Any]:
-        """The 52 cards in id order (id = 4 * rank + suit)."""
-        return compute.cards()
+        """The 52 cards in id order (id = 4 * rank + suit), each with its name and symbol form."""
+        return {"cards": [card.to_dict() for card in CARDS]}
+
+    @router.post("/cards/parse", response_model=models.CardList, tags=["cards"])
+    async def parse(body: models.CardsRequest) -> dict[str, Any]:
+        """Read card notation ("As Kd", "AsKd", "10h", "A♠"): the cards in the order given."""
+        return await workers.run(lambda: {"cards": [card.to_dict() for card in parse_cards(body.text)]})
 
     @router.post("/evaluate", response_model=models.HandOut, tags=["hands"])
-    async def evaluate(body: models.EvaluateRequest) -> dict[str, Any]:
+    async def evaluate_hand(body: models.EvaluateRequest) -> dict[str, Any]:
         """Evaluate 1 to 7 cards: value (higher is better), category, description, best five."""
-        return await workers.run(compute.evaluate_hand, body)
+        return await workers.run(lambda: evaluate(body.cards).to_dict())
 
     @router.post("/showdown", response_model=models.ShowdownOut, tags=["hands"])
-    async def showdown(body: models.ShowdownRequest) -> dict[str, Any]:
+    async def show_down(body: models.ShowdownRequest) -> dict[str, Any]:
         """Show down 2 to 23 players' hands on a board: each hand, the winners, split or not."""
-        return await workers.run(compute.show_down, body)
+        return await workers.run(_showdown, body)
 
-    @router.post("/settle", tags=["hands"])
-    async def settle(body: models.SettleRequest) -> dict[str, Any]:
-        """Settle a hand: uncalled chips, main and side pots, rake, splits and odd chips."""
-        return await workers.run(compute.settle_hand, body, settings)
+    @router.post("/settle", response_model=models.SettlementOut, tags=["hands"])
+    async def settle_hand(body: models.SettleRequest) -> dict[str, Any]:
+        """Settle a hand: uncalled chips, main and side pots, rake, splits, odd chips, and the
+        dealer's announcement."""
+        return await workers.run(_settle, body, settings)
 
     @router.post("/equity", response_model=models.EquityOut, tags=["equity"])
-    async def equity(body: models.EquityRequest) -> dict[str, Any]:
+    async def equity_now(body: models.EquityRequest) -> dict[str, Any]:
         """Equity of 2 to 10 hands or ranges, within 10 seconds (longer runs: the jobs below)."""
-        return await workers.run(compute.equity_now, body, settings, heavy=True)
+        return await workers.run(_equity, body, settings, heavy=True)
+
+    @router.post("/equity/plan", response_model=models.PlanOut, tags=["equity"])
+    async def equity_plan(body: models.PlanRequest) -> dict[str, Any]:
+        """What enumerating an equity question exactly would cost, before running it."""
+        return await workers.run(lambda: plan(body.players, body.board, body.dead).to_dict(), heavy=True)
 
     @router.post("/equity/jobs", status_code=202, response_model=models.JobOut, tags=["equity"])
     async def start_job(body: models.EquityRequest) -> dict[str, Any]:
@@ -123,36 +213,41 @@ def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
     @router.post("/grid", response_model=models.GridOut, tags=["equity"])
     async def grid(body: models.GridRequest) -> dict[str, Any]:
         """The odds grid: by final hand category, how often you and your opponents win."""
-        return await workers.run(compute.grid, body, settings, heavy=True)
+        return await workers.run(_grid, body, settings, heavy=True)
 
     @router.post("/range", response_model=models.RangeOut, tags=["equity"])
     async def hand_range(body: models.RangeRequest) -> dict[str, Any]:
-        """Parse a range: its canonical text, combos, and each hand class's weight."""
-        return await workers.run(compute.range_classes, body)
+        """A range: its canonical text, its combos, and each starting hand's share; ``weights``
+        sets whole starting hands (the grid's edits) and keeps every other combo as it was."""
+        return await workers.run(_range, body)
 
     @router.get("/videopoker/paytables", response_model=models.PaytableList, tags=["video poker"])
     async def paytables() -> dict[str, Any]:
-        """The named pay tables, with their lines (pay per coin at the maximum bet)."""
-        return compute.paytables()
+        """The named pay tables, with their lines and what each pays for 1 to 5 coins."""
+        return {"paytables": [table.to_dict() for table in PAYTABLES.values()]}
 
     @router.post("/videopoker/holds", response_model=models.HoldsOut, tags=["video poker"])
-    async def holds(body: models.HoldsRequest) -> dict[str, Any]:
+    async def hold_list(body: models.HoldsRequest) -> dict[str, Any]:
         """All 32 holds of a deal, best first, with exact expected values."""
-        return await workers.run(compute.hold_list, body)
+        return await workers.run(lambda: holds(body.deal, _paytable(body.paytable), body.coins).to_dict())
 
-    @router.post("/videopoker/analyze", tags=["video poker"])
-    async def analyze(body: models.AnalyzeRequest) -> dict[str, Any]:
+    @router.post("/videopoker/analyze", response_model=models.AnalysisOut, tags=["video poker"])
+    async def analysis(body: models.AnalyzeRequest) -> dict[str, Any]:
         """A game's exact return under optimal play, with every final hand's probability."""
-        return await workers.run(compute.analysis, body, settings, heavy=True)
+        table = _paytable(body.paytable)
+        table.check_coins(body.coins)
+        return await workers.run(
+            lambda: _analysis(table, body.coins, settings.analyze_time_limit).to_dict(), heavy=True)
 
     @router.post("/videopoker/deal", response_model=models.DealOut, tags=["video poker"])
     async def deal(body: models.DealRequest) -> dict[str, Any]:
         """Deal five cards; the seed fixes the whole shuffled deck (for /videopoker/draw)."""
-        return await workers.run(compute.deal, body)
+        seed = secrets.randbelow(2**53) if body.seed is None else body.seed
+        return await workers.run(lambda: {"seed": seed, "deal": [str(card) for card in Trainer(seed=seed).deal()]})
 
     @router.post("/videopoker/draw", response_model=models.DrawOut, tags=["video poker"])
     async def draw(body: models.DrawRequest) -> dict[str, Any]:
         """Hold cards of the seed's deal, draw, pay, and compare the hold with the best one."""
-        return await workers.run(compute.draw, body)
+        return await workers.run(_draw, body)
 
     return router

@@ -14,9 +14,9 @@ from typing import Any, Optional
 
 import anyio
 
-from showdown import EquityError, EquityResult, ShowdownError, equity
+from showdown import EquityCancelled, EquityResult, ShowdownError, equity
 from showdown.web import models
-from showdown.web.compute import check_equity, finite, run_equity
+from showdown.web.runs import check_equity, run_equity
 from showdown.web.settings import Settings
 
 POLL_SECONDS = 0.05
@@ -65,7 +65,7 @@ class Job:
                 "error": self.error}
 
     def _report(self, interim: EquityResult) -> None:
-        self.result = finite(interim.to_dict())
+        self.result = interim.to_dict()
         self.progress = _progress(interim, self.body)
         self.events.append(self.snapshot())
 
@@ -74,11 +74,10 @@ class Job:
         try:
             result = run_equity(self.body, self.settings, in_job=True, report=self._report,
                                 cancelled=self.cancelled.is_set)
-            self.result, self.progress = finite(result.to_dict()), 1.0
+            self.result, self.progress = result.to_dict(), 1.0
             self.status = "cancelled" if self.cancelled.is_set() else "done"
-        except EquityError as error:
-            cancelled = self.cancelled.is_set() and "cancelled by the progress callback" in str(error)
-            self.status, self.error = ("cancelled", None) if cancelled else ("error", str(error))
+        except EquityCancelled:
+            self.status, self.error = "cancelled", None
         except ShowdownError as error:
             self.status, self.error = "error", str(error)
         except Exception as error:  # a bug: say so in the job rather than lose it in a thread

@@ -85,6 +85,12 @@ class EquityRequest(Request):
     time_limit: Optional[float] = Field(None, description="Seconds (at most 10 here, 120 in a job).")
 
 
+class PlanRequest(Request):
+    players: list[str] = Field(description="2 to 10 hands or ranges.", examples=[["AcAd", "QQ+,AKs"]])
+    board: Cards = Field("", examples=["2c 7d 9h"])
+    dead: Cards = Field("", examples=[""])
+
+
 class GridRequest(Request):
     hole: Cards = Field(examples=["AsKs"])
     board: Cards = Field("", examples=["Ts Qs 2d"])
@@ -95,7 +101,15 @@ class GridRequest(Request):
 
 
 class RangeRequest(Request):
-    text: str = Field(examples=["QQ+, AKs, 0.5(KQo)"])
+    text: str = Field("", max_length=10_000, examples=["QQ+, AKs, 0.5(KQo)"],
+                      description="Range text; empty for an empty range.")
+    weights: dict[Annotated[str, Field(max_length=3)], Annotated[float, Field(ge=0, le=1)]] = Field(
+        default_factory=dict, max_length=169, examples=[{"JJ": 0.5, "AKo": 0}],
+        description="Starting hands to set to a weight (0 takes a hand out); the other combos keep theirs.")
+
+
+class CardsRequest(Request):
+    text: Cards = Field(max_length=1_000, examples=["As Kd 10h"])
 
 
 Paytable = Union[
@@ -126,14 +140,23 @@ class DrawRequest(Request):
     coins: int = Field(5, le=2**63 - 1)
 
 
-# --- responses ---------------------------------------------------------------------------------
+# --- responses: the library's to_dict() shapes -------------------------------------------------
 class Health(Response):
     status: Literal["ok"]
     version: str
 
 
+class CardOut(Response):
+    card: str
+    id: int
+    rank: str
+    suit: str
+    name: str
+    pretty: str
+
+
 class CardList(Response):
-    cards: list[str]
+    cards: list[CardOut]
 
 
 class HandOut(Response):
@@ -146,48 +169,106 @@ class HandOut(Response):
 
 
 class ShowdownPlayerOut(Response):
-    name: str
+    name: Union[str, int]
     hole: list[str]
-    value: int
-    category: int
-    category_name: str
-    description: str
-    best_five: list[str]
+    hand: HandOut
     winner: bool
 
 
 class ShowdownOut(Response):
     board: list[str]
     players: list[ShowdownPlayerOut]
-    winners: list[str]
+    winners: list[Union[str, int]]
     is_split: bool
+
+
+class ShareOut(Response):
+    name: str
+    chips: int
+
+
+class BoardOut(Response):
+    board: list[str]
+    amount: int
+    winners: list[str]
+    description: Optional[str]
+    shares: list[ShareOut]
+
+
+class PotOut(Response):
+    amount: int
+    rake: int
+    contenders: list[str]
+    winners: list[str]
+    shares: list[ShareOut]
+    description: Optional[str]
+    boards: list[BoardOut]
+
+
+class SeatOut(Response):
+    name: str
+    contribution: int
+    returned: int
+    payout: int
+    net: int
+
+
+class SettlementOut(Response):
+    pots: list[PotOut]
+    seats: list[SeatOut]
+    rake: int
+    odd_chip: str
+    announcement: list[str] = Field(description="The dealer's words, a line each.")
+
+
+class CategoryShareOut(Response):
+    category: int
+    category_name: str
+    equity: float
+    win_share: float
+
+
+class EquityPlayerOut(Response):
+    name: str
+    equity: float
+    win: float
+    tie: float
+    stderr: Optional[float] = Field(description="Null when it cannot be estimated yet.")
+    by_category: list[CategoryShareOut]
 
 
 class EquityCountsOut(Response):
     wins: list[int]
     ties: list[int]
-    ties_by_size: list[dict[int, int]]
+    ties_by_size: list[dict[str, int]]
     total: int
 
 
 class EquityOut(Response):
-    players: list[str]
-    board: str
-    dead: str
-    equity: list[float]
-    win: list[float]
-    tie: list[float]
-    wins_by_category: list[dict[str, float]]
-    equity_by_category: list[dict[str, float]]
+    players: list[EquityPlayerOut]
+    board: list[str]
+    dead: list[str]
     total: int
     exact: bool
     stderr: Optional[float] = Field(description="Null when it cannot be estimated yet.")
-    player_stderr: list[Optional[float]]
     elapsed: float
     counts: Optional[EquityCountsOut]
     seed: Optional[int]
     stopped_by: str
     planned: int
+
+
+class PlanOut(Response):
+    players: int
+    method: str
+    assignments: int
+    boards: int
+    classes: int
+    evaluations: int
+    exact_possible: bool
+    exact_by_default: bool
+    reports_progress: bool
+    reason: str
 
 
 class JobOut(Response):
@@ -198,23 +279,38 @@ class JobOut(Response):
     error: Optional[str] = None
 
 
+class GridCategoryOut(Response):
+    category: int
+    category_name: str
+    player: float
+    opponents: float
+
+
 class GridOut(Response):
-    hole: str
-    board: str
+    hole: list[str]
+    board: list[str]
     opponents: int
-    player: dict[str, float]
-    opponents_by_category: dict[str, float]
     equity: float
     exact: bool
     total: int
     stderr: Optional[float]
     elapsed: float
+    categories: list[GridCategoryOut]
+
+
+class StartingHandOut(Response):
+    hand: str
+    combos: int
+    size: int
+    weight: float = Field(description="The combos' weights added up, over the hand's size.")
+    whole: bool = Field(description="Every combo of the hand is in the range, at one weight.")
 
 
 class RangeOut(Response):
-    canonical: str
+    text: str = Field(description="Canonical text: parses back to exactly this range.")
     combos: int
-    classes: dict[str, float] = Field(description="Hand class -> average weight of its combos in the range.")
+    weight: float
+    starting_hands: list[StartingHandOut]
 
 
 class PaytableRowOut(Response):
@@ -223,17 +319,26 @@ class PaytableRowOut(Response):
     pay: int
 
 
+class PaytableLineOut(PaytableRowOut):
+    payouts: list[int] = Field(description="The payout for a bet of 1, 2, ... max_coins coins.")
+
+
 class PaytableOut(Response):
     name: str
     title: str
-    rows: list[PaytableRowOut]
     pays: dict[str, int]
     royal_flush_below_max_bet: int
     max_coins: int
+    rows: list[PaytableLineOut]
 
 
 class PaytableList(Response):
     paytables: list[PaytableOut]
+
+
+class ProbabilityOut(PaytableRowOut):
+    probability: float
+    probability_exact: str
 
 
 class HoldOut(Response):
@@ -247,11 +352,37 @@ class HoldOut(Response):
     rank: int
     tied_with: list[list[str]]
     draws: int
-    probabilities: dict[str, dict[str, Union[str, float]]]
+    probabilities: list[ProbabilityOut]
 
 
 class HoldsOut(Response):
+    deal: list[str]
+    paytable: str
+    coins: int
     holds: list[HoldOut]
+
+
+class AnalysisRowOut(Response):
+    key: str
+    label: str
+    pay: int
+    combinations: int
+    probability: float
+    contribution: float
+
+
+class AnalysisOut(Response):
+    paytable: PaytableOut
+    coins: int
+    expected_return: float
+    expected_return_exact: str
+    variance: float
+    standard_deviation: float
+    rows: list[AnalysisRowOut]
+    deals: int
+    deal_classes: int
+    total_combinations: int
+    elapsed: float
 
 
 class DealOut(Response):
@@ -263,10 +394,17 @@ class DrawOut(Response):
     deal: list[str]
     held: list[str]
     final: list[str]
-    hand: str
+    hand_class: int
+    hand_class_name: str
+    row: PaytableRowOut = Field(description="The pay table line that pays the final hand ('nothing' when none).")
     payout: int
-    ev: float
-    best_held: list[str]
-    best_ev: float
+    hold: HoldOut
+    best: HoldOut
     ev_lost: float
+    ev_lost_exact: str
     mistake: bool
+    hands: int
+    mistakes: int
+    total_ev_lost: float
+    total_bet: int
+    total_won: int

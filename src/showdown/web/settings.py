@@ -1,10 +1,14 @@
-"""The limits of the web app, in one place (documented in README, section "Web app")."""
+"""The limits of the web app, in one place (documented in README, section "Web app").
+
+>>> Settings().max_trials
+50000000
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from showdown.errors import ShowdownError
+from showdown import ShowdownError
 
 
 class LimitError(ShowdownError):
@@ -24,7 +28,7 @@ class Settings:
     max_trials: int = 50_000_000
     max_exact_evaluations: int = 200_000_000
     """Exact enumeration with part of the board known cannot report progress, so it is capped by
-    size: (assignments of hands) x (boards to come) x (players), for /api/equity and /api/grid."""
+    size: the hand evaluations of ``showdown.plan()``, for /api/equity and /api/grid."""
     job_max_exact_evaluations: int = 2_500_000_000
     """The same cap for equity jobs."""
     job_max_runtime: float = 120.0

@@ -1,11 +1,14 @@
 // The page: four views behind tabs, the shared card picker, and the hash in the address
-// (#showdown, #odds, #pots, #videopoker) so that a view can be linked to.
+// (#showdown, #odds, #pots, #videopoker) so that a view can be linked to. The deck comes
+// from the server before anything is drawn.
 
-import { picker } from "./picker.js";
-import { mountShowdown } from "./showdown.js";
-import { mountOdds } from "./odds.js";
-import { mountPots } from "./pots.js";
-import { mountVideoPoker } from "./videopoker.js";
+import { el } from "./lib/api.js";
+import { loadDeck } from "./lib/deck.js";
+import { picker } from "./lib/picker.js";
+import { mountShowdown } from "./views/showdown.js";
+import { mountOdds } from "./views/odds.js";
+import { mountPots } from "./views/pots.js";
+import { mountVideoPoker } from "./views/videopoker.js";
 
 const VIEWS = {
   showdown: { mount: mountShowdown, picker: true },
@@ -32,7 +35,15 @@ function show(name) {
   picker.use(mounted[name].fields);
 }
 
-function start() {
+async function start() {
+  try {
+    await loadDeck();
+  } catch (error) {
+    document.querySelector(".views").prepend(
+      el("p", { class: "status error", role: "alert", "data-testid": "start-error" },
+        `The page cannot start: ${error.message}`));
+    return;
+  }
   picker.mount(document.getElementById("picker-deck"));
   const tabs = [...document.querySelectorAll("[role=tab]")];
   for (const tab of tabs) {

@@ -1,0 +1,81 @@
+"""Commands on hands: ``eval`` one hand, ``showdown`` several on a board, ``deal`` a random one."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+from rich.table import Table
+
+from showdown import ShowdownResult, deal_showdown, evaluate, format_cards, player_names, showdown
+from showdown.cli.output import JSON_OPTION, console, print_json
+
+
+def _showdown_table(result: ShowdownResult, title: str) -> Table:
+    table = Table(title=title)
+    for column in ("Player", "Hole", "Hand", "Best five", ""):
+        table.add_column(column)
+    for key, rank in result.ranks.items():
+        won = key in result.winners
+        verdict = ("splits" if result.is_split else "wins") if won else ""
+        style = "bold green" if won else None
+        table.add_row(str(key), format_cards(result.holes[key]), rank.description,
+                      format_cards(rank.best_five), verdict, style=style)
+    return table
+
+
+def _verdict(result: ShowdownResult) -> str:
+    if result.is_split:
+        return f"Split pot between {', '.join(map(str, result.winners))} with {result.winning_rank}"
+    return f"{result.winners[0]} wins with {result.winning_rank}"
+
+
+def eval_command(cards: str = typer.Argument(..., help='1 to 7 cards, e.g. "As Ks Qs Js Ts 2d 3c".'),
+                 as_json: bool = JSON_OPTION) -> None:
+    """Evaluate one hand: category, description, best five cards and value."""
+    rank = evaluate(cards)
+    if as_json:
+        print_json(rank.to_dict())
+        return
+    table = Table(show_header=False)
+    table.add_row("Cards", format_cards(rank.cards))
+    table.add_row("Category", str(rank.category))
+    table.add_row("Hand", rank.description)
+    table.add_row("Best five", format_cards(rank.best_five))
+    table.add_row("Value", str(rank.value))
+    console.print(table)
+
+
+def _named_hands(players: list[str]) -> dict[str, str]:
+    """``name=cards`` arguments (or plain cards, named P1, P2, ...) as a dict name -> cards."""
+    pairs = [text.partition("=") for text in players]
+    names = player_names([name if sep else None for name, sep, _ in pairs])
+    return {name: cards if sep else text for name, (text, sep, cards) in zip(names, pairs, strict=True)}
+
+
+def showdown_command(
+    players: list[str] = typer.Argument(..., help='Hole cards per player, "8c 7h" or name="Ad 4s".'),
+    board: str = typer.Option("", "--board", "-b", help="The board, 0 to 5 cards."),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Show down two or more players' hands on a board: who wins, who splits."""
+    result = showdown(board, _named_hands(players))
+    if as_json:
+        print_json(result.to_dict())
+        return
+    console.print(_showdown_table(result, f"Board: {format_cards(result.board) or '(none)'}"))
+    console.print(_verdict(result))
+
+
+def deal_command(
+    players: int = typer.Option(4, "--players", "-n", help="Number of players, 2 to 23."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for a reproducible deal."),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Deal a random hand to each player and a board, then show them down."""
+    result = deal_showdown(players, seed=seed)
+    if as_json:
+        print_json({"seed": seed, **result.to_dict()})
+        return
+    console.print(_showdown_table(result, f"Board: {format_cards(result.board)}"))
+    console.print(_verdict(result))

@@ -1,0 +1,101 @@
+"""Commands on odds: ``equity`` of hands and ranges, the odds ``grid``, and ``table preflop``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.table import Table
+
+from showdown import Category, EquityResult, OddsGrid, dask_client, equity, odds_grid, preflop_table
+from showdown.cli.output import JSON_OPTION, console, print_json
+from showdown.cli.progress import counting_bar, equity_bar
+
+EXACT_OPTION = typer.Option(None, "--exact/--monte-carlo", help="Force enumeration or sampling.")
+TRIALS_OPTION = typer.Option(None, "--trials", "-n", help="Monte Carlo deals.")
+SEED_OPTION = typer.Option(None, "--seed", help="Seed for reproducible Monte Carlo.")
+BOARD_OPTION = typer.Option("", "--board", "-b", help="The board, 0 to 5 cards.")
+SCHEDULER_OPTION = typer.Option(None, "--scheduler", help="Dask scheduler address, e.g. tcp://host:8786.")
+LOCAL_OPTION = typer.Option(None, "--local", help="Start this many local Dask worker processes.")
+
+
+def _how(exact: bool, stderr: float) -> str:
+    return "exact" if exact else f"Monte Carlo, stderr {stderr * 100:.3f}%"
+
+
+def _equity_table(result: EquityResult) -> Table:
+    table = Table(title=f"Board: {result.board or '(none)'}  ({result.total:,} {_how(result.exact, result.stderr)})")
+    for column in ("Player", "Equity", "Win", "Tie"):
+        table.add_column(column, justify="left" if column == "Player" else "right")
+    for index, name in enumerate(result.players):
+        table.add_row(name, f"{result.equity[index]:.3%}", f"{result.win[index]:.3%}", f"{result.tie[index]:.3%}")
+    return table
+
+
+def equity_command(
+    players: list[str] = typer.Argument(..., help='Hands or ranges, e.g. AcAd KhKs or "QQ+,AKs" random.'),
+    board: str = BOARD_OPTION,
+    dead: str = typer.Option("", "--dead", "-d", help="Dead cards."),
+    exact: Optional[bool] = EXACT_OPTION,
+    trials: Optional[int] = TRIALS_OPTION,
+    stderr: Optional[float] = typer.Option(None, "--stderr", help="Stop at this standard error (e.g. 0.001)."),
+    time_limit: Optional[float] = typer.Option(None, "--time-limit", help="Stop after this many seconds."),
+    seed: Optional[int] = SEED_OPTION,
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Win, tie and equity of 2 to 10 hands or ranges, exact or Monte Carlo."""
+    with equity_bar(trials, quiet=as_json) as progress:
+        result = equity(players, board, dead, exact=exact, trials=trials, seed=seed, stderr=stderr,
+                        time_limit=time_limit, progress=progress)
+    if as_json:
+        print_json(result.to_dict())
+    else:
+        console.print(_equity_table(result))
+
+
+def _grid_table(grid: OddsGrid) -> Table:
+    plural = "s" if grid.n_opponents > 1 else ""
+    table = Table(title=f"{grid.hole} on {grid.board or '(no board)'} against {grid.n_opponents} random"
+                        f" hand{plural}  ({grid.total:,} {_how(grid.exact, grid.stderr)})")
+    for column in ("Hand", "You win", f"Opponent{plural} win"):
+        table.add_column(column, justify="left" if column == "Hand" else "right")
+    for category in reversed(Category):
+        table.add_row(str(category), f"{grid.player[category]:.3%}", f"{grid.opponents[category]:.3%}")
+    table.add_row("Total", f"{grid.equity:.3%}", f"{1 - grid.equity:.3%}", style="bold")
+    return table
+
+
+def grid_command(
+    hole: str = typer.Argument(..., help='Your two hole cards, e.g. AsKs or "As Ks".'),
+    board: str = BOARD_OPTION,
+    opponents: int = typer.Option(1, "--opponents", "-o", help="Random opponents, 1 to 9."),
+    exact: Optional[bool] = EXACT_OPTION,
+    trials: Optional[int] = TRIALS_OPTION,
+    seed: Optional[int] = SEED_OPTION,
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """The odds grid: by hand category, how often you and your opponents win (ties count as shares)."""
+    grid = odds_grid(hole, board, opponents, exact=exact, trials=trials, seed=seed)
+    if as_json:
+        print_json(grid.to_dict())
+    else:
+        console.print(_grid_table(grid))
+
+
+def preflop_command(
+    output: str = typer.Option(..., "--output", "-o", help="CSV of equities (hero's hand by villain's hand)."),
+    exact: bool = typer.Option(True, "--exact", help="Exact enumeration (the only mode; every board counted)."),
+    heatmap: Optional[str] = typer.Option(None, "--heatmap", help="PNG heatmap path (default: next to the CSV)."),
+    hands: Optional[str] = typer.Option(None, "--hands", help="Only these starting hands, e.g. AA,KK,AKs."),
+    scheduler: Optional[str] = SCHEDULER_OPTION,
+    local: Optional[int] = LOCAL_OPTION,
+) -> None:
+    """The exact heads-up equity of every starting hand against every starting hand, and a heatmap."""
+    names = [name.strip() for name in hands.split(",")] if hands else None
+    with dask_client(scheduler, local) as client, counting_bar("preflop table") as progress:
+        table = preflop_table(names, client=client, progress=progress)
+    table.to_csv(output)
+    picture = Path(heatmap) if heatmap else Path(output).with_suffix(".png")
+    table.heatmap(picture)
+    console.print(f"{len(table.hands)} x {len(table.hands)} starting hands -> {output}, heatmap {picture}")

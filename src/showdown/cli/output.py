@@ -1,0 +1,22 @@
+"""What every command prints with: the console for tables, and JSON for ``--json``.
+
+``--json`` prints a result's ``to_dict()`` unchanged: the same shape as the web API and batch
+output (see README, "JSON").
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import typer
+from rich.console import Console
+
+console = Console()
+JSON_OPTION = typer.Option(False, "--json", help="Print machine-readable JSON.")
+
+
+def print_json(data: Any) -> None:
+    """Write ``data`` as indented JSON to stdout."""
+    sys.stdout.write(json.dumps(data, indent=2) + "\n")

@@ -1,0 +1,49 @@
+"""Progress bars on stderr: a counting bar for work that reports ``progress(done, total)``, and
+the equity bar that shows interim equities. Hidden when stderr is not a terminal."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Callable, Iterator
+from typing import Optional
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from showdown import EquityResult
+
+
+@contextlib.contextmanager
+def counting_bar(label: str, quiet: bool = False) -> Iterator[Callable[[int, int], bool]]:
+    """A transient bar labelled ``label`` (hidden when ``quiet`` or stderr is not a terminal);
+    yields the ``progress(done, total)`` callback that advances it (and returns True: go on)."""
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=Console(stderr=True), transient=True, disable=quiet or not sys.stderr.isatty()) as bar:
+        task = bar.add_task(label, total=None)
+
+        def progress(done: int, total: int) -> bool:
+            bar.update(task, completed=done, total=total)
+            return True
+
+        yield progress
+
+
+@contextlib.contextmanager
+def equity_bar(trials: Optional[int], quiet: bool = False) -> Iterator[Callable[[EquityResult], bool]]:
+    """A transient bar for an equity run: cases or deals so far and each player's interim equity;
+    yields the ``progress(interim)`` callback for :func:`showdown.equity`."""
+    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[status]}"),
+                  TimeElapsedColumn(), console=Console(stderr=True), transient=True,
+                  disable=quiet or not sys.stderr.isatty()) as bar:
+        task = bar.add_task("equity", total=trials, status="")
+
+        def progress(interim: EquityResult) -> bool:
+            pairs = zip(interim.players, interim.equity, strict=True)
+            shares = "  ".join(f"{name} {share:.2%}" for name, share in pairs)
+            what = "cases" if interim.exact else "deals"
+            bar.update(task, total=interim.planned or None, completed=interim.total,
+                       status=f"{interim.total:,} {what}  {shares}")
+            return True
+
+        yield progress

@@ -1,0 +1,159 @@
+"""``showdown vp``: video poker holds, game analysis and an interactive trainer.
+
+Pay tables are given by name, short form (``9/6``, ``ddb-9/6``) or a JSON file. Errors print
+one line (``error: ...``) and exit with status 2, as for every showdown command.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, Optional
+
+import typer
+from rich.table import Table
+
+from showdown import dask_client, format_cards
+from showdown.cli.output import JSON_OPTION, console, print_json
+from showdown.cli.progress import counting_bar
+from showdown.videopoker import (
+    Analysis,
+    HoldParseError,
+    Played,
+    Trainer,
+    analyze,
+    analyze_all,
+    holds,
+    parse_hold,
+    paytable_from_text,
+)
+
+videopoker_app = typer.Typer(no_args_is_help=True, help="Video poker: holds, game analysis, a trainer.")
+PAYTABLE_OPTION = typer.Option("9/6", "--paytable", "-p", help="A name, a short form (9/6, bonus-8/5, ddb-9/6) "
+                               "or a JSON file.")
+COINS_OPTION = typer.Option(5, "--coins", "-c", help="Coins bet, 1 to 5 (a royal pays 800 a coin only at 5).")
+
+
+def _held_text(cards: tuple[Any, ...]) -> str:
+    return format_cards(cards) if cards else "(draw five)"
+
+
+@videopoker_app.command("hold")
+def hold_command(
+    deal: str = typer.Argument(..., help='Five cards, e.g. "As Ks Kh 4s 4d".'),
+    paytable: str = PAYTABLE_OPTION,
+    coins: int = COINS_OPTION,
+    top: int = typer.Option(32, "--top", "-n", help="Show the best N holds."),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Every hold of a deal ranked by its exact expected payout."""
+    table = paytable_from_text(paytable)
+    ranked = holds(deal, table, coins)
+    if as_json:
+        print_json(ranked.to_dict())
+        return
+    view = Table(title=f"{format_cards(ranked.deal)}  ({table.name}, {coins} coin{'s' * (coins > 1)})")
+    for column in ("#", "Hold", "EV per coin", f"EV per {coins}-coin bet", ""):
+        view.add_column(column, justify="right" if column.startswith(("#", "EV")) else "left")
+    for hold in ranked[: max(top, 1)]:
+        tie = f"tied with {len(hold.tied_with)}" if hold.tied_with else ""
+        view.add_row(str(hold.rank), _held_text(hold.held), f"{hold.ev_float:.6f}", f"{float(hold.ev_per_bet):.4f}",
+                     tie, style="bold green" if hold.rank == 1 else None)
+    console.print(view)
+
+
+def _analysis_table(result: Analysis) -> Table:
+    view = Table(title=result.summary())
+    for column in ("Hand", "Pays", "Combinations", "Probability", "Return"):
+        view.add_column(column, justify="left" if column == "Hand" else "right")
+    for row in result.rows:
+        view.add_row(row.label, str(row.pay), f"{row.combinations:,}", f"{float(row.probability):.9f}",
+                     f"{float(row.contribution):.6f}")
+    view.add_row("Total", "", f"{result.total_combinations:,}", f"{1:.9f}", f"{float(result.expected_return):.6f}",
+                 style="bold")
+    return view
+
+
+@videopoker_app.command("analyze")
+def analyze_command(
+    paytable: str = PAYTABLE_OPTION,
+    coins: int = COINS_OPTION,
+    every: bool = typer.Option(False, "--all", help="Every named pay table (then --paytable is ignored)."),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Dask scheduler address for --all."),
+    local: Optional[int] = typer.Option(None, "--local", help="Start this many local Dask workers for --all."),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """The game's exact return under optimal play, hand by hand, and its variance."""
+    if every:
+        _analyze_every(coins, scheduler, local, as_json)
+        return
+    table = paytable_from_text(paytable)
+    with counting_bar(f"analyzing {table.name}", quiet=as_json) as progress:
+        result = analyze(table, coins, progress=progress)
+    if as_json:
+        print_json(result.to_dict())
+    else:
+        console.print(_analysis_table(result))
+        console.print(f"Standard deviation {result.standard_deviation:.2f}; {result.deal_classes:,} deal classes "
+                      f"cover all 2,598,960 deals ({result.elapsed:.2f} s).")
+
+
+def _analyze_every(coins: int, scheduler: Optional[str], local: Optional[int], as_json: bool) -> None:
+    with dask_client(scheduler, local) as client, counting_bar("pay tables", quiet=as_json) as progress:
+        results = analyze_all(coins, client=client, progress=progress)
+    if as_json:
+        print_json([result.to_dict() for result in results.values()])
+        return
+    view = Table(title=f"Every pay table at {coins} coin{'s' if coins > 1 else ''}, optimal play")
+    for column in ("Pay table", "Return", "Variance"):
+        view.add_column(column, justify="left" if column == "Pay table" else "right")
+    for name, result in results.items():
+        view.add_row(name, f"{float(result.expected_return):.4%}", f"{float(result.variance):.2f}")
+    console.print(view)
+
+
+def _report(played: Played, coins: int) -> None:
+    console.print(f"Final hand: {format_cards(played.final)}  {played.hand}, pays {played.payout}")
+    yours, best = played.hold, played.best
+    if played.mistake:
+        console.print(f"[red]Your hold {_held_text(yours.held)} (EV {yours.ev_float:.4f}) gave up "
+                      f"{float(played.ev_lost):.4f} per coin ({float(played.ev_lost * coins):.4f} per bet) against "
+                      f"{_held_text(best.held)} (EV {best.ev_float:.4f}).[/red]")
+    else:
+        also = f"; as good: {', '.join(_held_text(h) for h in yours.tied_with)}" if yours.tied_with else ""
+        console.print(f"[green]Best hold: {_held_text(yours.held)} (EV {yours.ev_float:.4f}){also}.[/green]")
+    console.print(f"Tally: {played.hands} hand{'s' * (played.hands > 1)}, {played.mistakes} "
+                  f"mistake{'s' * (played.mistakes != 1)}, EV lost {float(played.total_ev_lost):.4f} per coin; "
+                  f"bet {played.total_bet}, won {played.total_won}")
+
+
+@videopoker_app.command("play")
+def play_command(
+    paytable: str = PAYTABLE_OPTION,
+    coins: int = COINS_OPTION,
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for a reproducible session."),
+    hands: Optional[int] = typer.Option(None, "--hands", help="Stop after this many hands."),
+) -> None:
+    """A trainer: hold cards by position (1 3 4) or name (As Ks), none, all; q quits."""
+    trainer = Trainer(paytable_from_text(paytable), coins, seed)
+    console.print(f"{trainer.paytable.name}, {coins} coin{'s' * (coins > 1)} a hand. Hold by position (1 3 4), by "
+                  "card (As Ks), none or all; q quits.")
+    while hands is None or trainer.hands_played < hands:
+        deal = trainer.deal()
+        console.print(f"\nHand {trainer.hands_played + 1}:  " + "  ".join(f"{i}:{card}" for i, card in
+                                                                         enumerate(deal, start=1)))
+        while True:
+            try:
+                text = console.input("hold> ")
+            except EOFError:
+                text = "q"
+            if not sys.stdin.isatty():  # echo piped answers so the transcript reads well
+                console.print(text, highlight=False)
+            if text.strip().lower() in ("q", "quit", "exit"):
+                console.print(f"Goodbye after {trainer.hands_played} hands.")
+                return
+            try:
+                positions = parse_hold(text, deal)
+                break
+            except HoldParseError as error:
+                console.print(f"[yellow]{error}[/yellow]")
+        _report(trainer.play(positions), coins)

@@ -1,0 +1,82 @@
+"""Hold'em equity of 2 to 10 hands or ranges: exact enumeration or seeded Monte Carlo.
+
+>>> result = equity(["AcAd", "KhKs"], board="2c 7d 9h")
+>>> result.exact, result.total, result.counts.wins
+(True, 990, (907, 83))
+>>> print(f"{result.equity[0]:.4f}")
+0.9162
+
+Whether ``exact=None`` enumerates is decided by :func:`~showdown.plan` (see
+:mod:`showdown.odds.planning`). In exact mode each case is one compatible assignment of combos
+(no card shared) and one board, weighted by the product of the combos' weights; ``.counts``
+holds the unweighted integer case counts.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Optional
+
+from showdown.errors import EquityError
+from showdown.odds import exact as enumeration
+from showdown.odds.inputs import PlayerLike, prepare
+from showdown.odds.montecarlo import monte_carlo
+from showdown.odds.planning import make_plan
+from showdown.odds.result import EquityResult
+
+
+def equity(
+    players: Sequence[PlayerLike],
+    board: Any = "",
+    dead: Any = "",
+    *,
+    exact: Optional[bool] = None,
+    trials: Optional[int] = None,
+    seed: Optional[int] = None,
+    stderr: Optional[float] = None,
+    time_limit: Optional[float] = None,
+    n_jobs: Optional[int] = None,
+    progress: Optional[Callable[[EquityResult], Any]] = None,
+    client: Any = None,
+) -> EquityResult:
+    """Each player's share of the pot at showdown, over the boards still to come.
+
+    ``players``: 2 to 10 exact hands ("AcAd", "Ac Ad", cards or ids) or ranges (Range objects
+    or range text such as "QQ+, AKs" or "random"). ``board``: 0 to 5 known cards; ``dead``:
+    cards out of play. ``exact``: True to enumerate, False for Monte Carlo, None to enumerate
+    when :func:`~showdown.plan` says it is affordable.
+
+    Monte Carlo runs in batches and stops at the first of: ``trials`` deals, a standard error
+    of every player's equity at most ``stderr``, ``time_limit`` seconds, or ``progress``
+    (called with the interim result after each batch) returning False. With none of trials,
+    stderr and time_limit it runs 1,000,000 deals. The same ``seed`` gives the same answer
+    whatever ``n_jobs``; the seed used is in ``result.seed``. Exact enumeration preflop also
+    reports progress; a callback returning False stops it with :class:`~showdown.EquityCancelled`.
+
+    ``client`` (a ``dask.distributed.Client``) spreads exact preflop enumeration and Monte
+    Carlo batches over a cluster, with bit-identical results; enumeration with part of the
+    board known always runs here.
+
+    >>> r = equity(["AhAs", "KdKc"], board="Qh 7s 2d 5c", exact=True)
+    >>> r.counts.wins, r.counts.total
+    ((42, 2), 44)
+    >>> r = equity(["AhAs", "KdKc"], exact=False, trials=20_000, seed=1)
+    >>> 0.80 < r.equity[0] < 0.84, r.total
+    (True, 20000)
+    """
+    started = time.perf_counter()
+    question = prepare(players, board, dead)
+    for name, value in (("trials", trials), ("stderr", stderr), ("time_limit", time_limit)):
+        if value is not None and (isinstance(value, bool) or not value > 0):
+            raise EquityError(f"{name} must be positive, got {value!r}")
+    plan, classes = make_plan(question, classify=exact is not False)
+    if exact is None:
+        exact = plan.exact_by_default
+    if exact:
+        if not plan.exact_possible:
+            raise EquityError(plan.reason)
+        if classes is not None:
+            return enumeration.by_classes(question, classes, n_jobs, progress, started, client)
+        return enumeration.by_boards(question, n_jobs, started)
+    return monte_carlo(question, trials, seed, stderr, time_limit, n_jobs, progress, started, client)

@@ -1,0 +1,178 @@
+"""Exact enumeration: every compatible assignment of hole cards and every board.
+
+Preflop, assignments that differ only by a permutation of suits, or by a reordering of players
+with the very same range, are one *class*: each class is scored once over its boards' rank and
+flush patterns (:mod:`showdown._kernels.board_classes`) and counted as many times as it has
+members. With part of the board known, every assignment meets every remaining board
+(:mod:`showdown._kernels.equity`). Integer counts are added up in a fixed order, so the answer
+is the same on any number of threads or machines.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Optional
+
+import numpy as np
+
+from showdown.cards import Card
+from showdown.errors import EquityCancelled, EquityError
+from showdown.odds.inputs import Player, Question
+from showdown.odds.result import EquityResult, build_result
+from showdown.parallel.cluster import map_in_order, worker_threads
+from showdown.parallel.threads import MIN_ITEMS_PER_THREAD, numba_threads, thread_count
+from showdown.tables.layout import N_COUNTS
+
+CLASS_BATCH = 256
+"""Assignment classes per kernel call between two progress reports (at least)."""
+EXACT_CHUNKS = 128
+"""Chunks of the enumeration with part of the board known (fixed: the answer never depends on threads)."""
+
+
+@dataclass
+class Classes:
+    """Hole-card assignments up to suit permutations and reorderings of players with identical
+    ranges: one representative per class; for each class and each seating pattern (where each
+    player sits in the representative), the number of assignments and their summed weight."""
+
+    holes: np.ndarray  # (C, P, 2) uint8
+    seatings: np.ndarray  # (S, P) int64: seatings[s, p] is player p's seat in the representative
+    multiplicity: np.ndarray  # (C, S) int64
+    weight: np.ndarray  # (C, S) float64
+
+
+def suit_permutations(fixed: Sequence[Card]) -> np.ndarray:
+    """The permutations of the four suits that map the set of ``fixed`` cards onto itself."""
+    ids = {c.id for c in fixed}
+    keep = [perm for perm in itertools.permutations(range(4)) if {(i & ~3) | perm[i & 3] for i in ids} == ids]
+    return np.array(keep, dtype=np.uint8)
+
+
+def _range_groups(players: list[Player]) -> np.ndarray:
+    """For each player, the first player with the very same combos and weights."""
+    groups = []
+    for i, player in enumerate(players):
+        groups.append(next(j for j, other in enumerate(players[: i + 1])
+                           if np.array_equal(other.combos, player.combos)
+                           and np.array_equal(other.weights, player.weights)))
+    return np.array(groups, dtype=np.int64)
+
+
+def assignment_classes(question: Question) -> Classes:
+    """The classes of a preflop question's hole-card assignments."""
+    from showdown._kernels import board_classes as kernel
+
+    combos = question.combos
+    codes, assignment_weights, seating_codes = kernel._assignment_classes(
+        combos, question.sizes, question.weights, suit_permutations(question.dead), _range_groups(question.players)
+    )
+    if len(codes) == 0:
+        raise EquityError("the players' ranges have no combination without a shared card")
+    if combos.shape[0] <= 5:
+        unique, inverse = np.unique(codes[:, 0], return_inverse=True)
+        unique = np.stack([unique, np.zeros_like(unique)], axis=1)
+    else:
+        unique, inverse = np.unique(codes, axis=0, return_inverse=True)
+    seating_codes, seating = np.unique(seating_codes, return_inverse=True)
+    n_players = combos.shape[0]
+    seatings = (seating_codes[:, None] >> (4 * np.arange(n_players, dtype=np.uint64))) & np.uint64(15)
+    cell = inverse.reshape(-1) * len(seatings) + seating.reshape(-1)
+    shape = (len(unique), len(seatings))
+    return Classes(
+        holes=kernel._decode_classes(np.ascontiguousarray(unique), combos.shape[0]),
+        seatings=seatings.astype(np.int64),
+        multiplicity=np.bincount(cell, minlength=shape[0] * shape[1]).reshape(shape).astype(np.int64),
+        weight=np.bincount(cell, weights=assignment_weights, minlength=shape[0] * shape[1]).reshape(shape),
+    )
+
+
+def by_classes(
+    question: Question, classes: Classes, n_jobs: Optional[int], progress: Optional[Callable[[EquityResult], Any]],
+    started: float, client: Any,
+) -> EquityResult:
+    """Preflop: each class of assignments once, every board by rank and flush pattern. A
+    progress callback returning False stops the run with :class:`~showdown.EquityCancelled`."""
+    n_classes, n_players = classes.holes.shape[:2]
+    dead = question.dead
+    dead_mask = int(sum(1 << c.id for c in dead))
+    planned = int(classes.multiplicity.sum()) * math.comb(52 - len(dead) - 2 * n_players, 5)
+    counts = np.zeros((n_players, N_COUNTS), dtype=np.int64)
+    weighted = np.zeros((n_players, N_COUNTS), dtype=np.float64)
+    total = 0
+    total_weight = 0.0
+    batch = max(CLASS_BATCH, -(-n_classes // 100))
+    parts = [slice(start, min(start + batch, n_classes)) for start in range(0, n_classes, batch)]
+    jobs = [(classes.holes[part], dead_mask, None if client is not None else n_jobs) for part in parts]
+    for part, (class_counts, class_totals) in zip(parts, map_in_order(score_classes, jobs, client=client),
+                                                  strict=True):
+        for s, seats in enumerate(classes.seatings):
+            multiplicity = classes.multiplicity[part, s]
+            weight = classes.weight[part, s]
+            counts += np.einsum("c,cpk->pk", multiplicity, class_counts)[seats]
+            weighted += np.einsum("c,cpk->pk", weight, class_counts.astype(np.float64))[seats]
+            total += int(multiplicity @ class_totals)
+            total_weight += float(weight @ class_totals)
+        if progress is not None and part.stop < n_classes:
+            interim = build_result(question, counts, weighted, total, total_weight, exact=True,
+                                   elapsed=time.perf_counter() - started, seed=None, stopped_by="", planned=planned)
+            if progress(interim) is False:
+                raise EquityCancelled(f"exact enumeration stopped by the progress callback after {total:,} of"
+                                      f" {planned:,} cases")
+    return build_result(question, counts, weighted, total, total_weight, exact=True,
+                        elapsed=time.perf_counter() - started, seed=None, stopped_by="enumerated", planned=planned)
+
+
+def score_classes(job: tuple[np.ndarray, int, Optional[int]]) -> tuple[np.ndarray, np.ndarray]:
+    """Board counts (N, P, N_COUNTS) and totals (N,) of assignment classes ``holes`` (N, P, 2),
+    with the dead cards ``dead_mask``, on ``n_jobs`` threads (default: those of the Dask worker
+    it runs on, else all): ``job = (holes, dead_mask, n_jobs)``. A unit of work that can run on
+    any machine."""
+    from showdown._kernels import board_classes as kernel
+
+    holes, dead_mask, n_jobs = job
+    counts = np.zeros((len(holes), holes.shape[1], N_COUNTS), dtype=np.int64)
+    totals = np.zeros(len(holes), dtype=np.int64)
+    wanted = n_jobs if n_jobs is not None else worker_threads()
+    with numba_threads(min(thread_count(wanted, len(holes) * MIN_ITEMS_PER_THREAD // 8), len(holes))):
+        kernel._deal_boards_many(holes, np.uint64(dead_mask), counts, totals)
+    return counts, totals
+
+
+def _prefixes(n_left: int, to_come: int) -> np.ndarray:
+    if to_come == 0:
+        return np.zeros((1, 0), dtype=np.int64)
+    if to_come == 1:
+        return np.arange(n_left, dtype=np.int64).reshape(-1, 1)
+    rows = [(i, j) for i in range(n_left) for j in range(i + 1, n_left - (to_come - 2))]
+    return np.array(rows, dtype=np.int64).reshape(-1, 2)
+
+
+def by_boards(question: Question, n_jobs: Optional[int], started: float) -> EquityResult:
+    """With some of the board known: every assignment times every remaining board."""
+    from showdown._kernels import equity as kernel
+
+    n_players = len(question.players)
+    to_come = question.to_come
+    base = question.deck
+    board_key, board_bits = kernel._board_key(np.array([c.id for c in question.board], dtype=np.uint8))
+    n_left = len(base) - 2 * n_players
+    n_assign = question.assignments
+    prefixes = _prefixes(n_left, to_come)
+    n_items = n_assign * len(prefixes)
+    n_chunks = min(EXACT_CHUNKS, n_items)
+    workers = min(thread_count(n_jobs, n_assign * math.comb(n_left, to_come)), n_chunks)
+    with numba_threads(workers):
+        counts, weighted, totals, total_weights = kernel._exact(
+            question.combos, question.sizes, question.weights, np.array(base, dtype=np.uint8), board_key, board_bits,
+            to_come, prefixes, n_chunks,
+        )
+    total = int(totals.sum())
+    if total == 0:
+        raise EquityError("the players' ranges have no combination without a shared card")
+    return build_result(question, counts.sum(axis=0), weighted.sum(axis=0), total, float(total_weights.sum()),
+                        exact=True, elapsed=time.perf_counter() - started, seed=None, stopped_by="enumerated",
+                        planned=total)

@@ -1,0 +1,157 @@
+"""The inputs of an equity question, checked once: 2 to 10 players (exact hands or ranges), the
+board and the dead cards, as the arrays the kernels take.
+
+>>> question = prepare(["AcAd", "QQ+"], "2c 7d 9h")
+>>> [player.name for player in question.players], len(question.players[1].combos)
+(['AdAc', 'QQ+'], 18)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Optional, Union
+
+import numpy as np
+
+from showdown.cards import CARDS, Card, parse_cards
+from showdown.errors import DuplicateCardError, EmptyRangeError, HandSizeError, PlayerCountError, ShowdownError
+from showdown.ranges import Range
+
+PlayerLike = Union[str, Range, Sequence[Any]]
+"""A player: an exact hand (text, Cards or ids), a :class:`~showdown.Range`, or range text."""
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
+
+
+@dataclass
+class Player:
+    """One player's combos (an (n, 2) uint8 array of card ids), their weights, and whether the
+    hand is exact (one combo) rather than a range."""
+
+    name: str
+    combos: np.ndarray
+    weights: np.ndarray
+    fixed: bool
+
+
+@dataclass
+class Question:
+    """A checked equity question: the players with the known cards taken out of their ranges,
+    the board, the dead cards, and the arrays the kernels take (players padded to one size)."""
+
+    players: list[Player]
+    board: tuple[Card, ...]
+    dead: tuple[Card, ...]
+    combos: np.ndarray  # (P, n, 2) uint8
+    sizes: np.ndarray  # (P,) int64
+    weights: np.ndarray  # (P, n) float64
+
+    @property
+    def to_come(self) -> int:
+        """Board cards still to come."""
+        return 5 - len(self.board)
+
+    @property
+    def assignments(self) -> int:
+        """Hole-card assignments: the product of the players' numbers of combos."""
+        return math.prod(len(p.combos) for p in self.players)
+
+    @property
+    def deck(self) -> list[int]:
+        """The ids of the cards neither on the board nor dead, in order."""
+        known = {c.id for c in self.board} | {c.id for c in self.dead}
+        return [i for i in range(52) if i not in known]
+
+    @property
+    def boards(self) -> int:
+        """The boards still to come for one assignment of hole cards."""
+        return math.comb(len(self.deck) - 2 * len(self.players), self.to_come)
+
+    @property
+    def texts(self) -> tuple[str, str]:
+        """The board and the dead cards as text."""
+        return " ".join(map(str, self.board)), " ".join(map(str, self.dead))
+
+
+def _player(index: int, player: Any) -> Player:
+    if isinstance(player, Range):
+        return Player(str(player), player.combos, player.weights, False)
+    cards: Optional[tuple[Card, ...]] = None
+    if isinstance(player, str):
+        try:
+            cards = parse_cards(player, allow_duplicates=True)
+        except ShowdownError:
+            try:
+                rng = Range(player)
+            except ShowdownError as error:
+                raise type(error)(f"player {index + 1}: {error}") from None
+            return Player(player.strip(), rng.combos, rng.weights, False)
+    else:
+        try:
+            cards = parse_cards(player, allow_duplicates=True)
+        except ShowdownError as error:
+            raise type(error)(f"player {index + 1}: {error}") from None
+    if len(cards) != 2:
+        raise HandSizeError(f"player {index + 1}: a hand has two cards, got {len(cards)} in {player!r}")
+    if cards[0] == cards[1]:
+        raise DuplicateCardError(f"player {index + 1}: card {cards[0]} appears twice in {player!r}")
+    high, low = sorted(cards, reverse=True)
+    return Player(f"{high}{low}", np.array([[high.id, low.id]], dtype=np.uint8), np.ones(1), True)
+
+
+def prepare(players: Any, board: Any = "", dead: Any = "") -> Question:
+    """Check an equity question and put it in the kernels' terms; every problem is an error that
+    names it (a bad card or range token, a card used twice, too many players, an empty range)."""
+    if isinstance(players, (str, Range)) or not hasattr(players, "__len__"):
+        raise PlayerCountError(f"players must be a list of {MIN_PLAYERS} to {MAX_PLAYERS} hands or ranges")
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise PlayerCountError(f"equity needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(players)}")
+    board_cards = parse_cards(board)
+    dead_cards = parse_cards(dead)
+    if len(board_cards) > 5:
+        raise HandSizeError(f"a board has at most 5 cards, got {len(board_cards)}")
+    owner: dict[Card, str] = {}
+    for card in board_cards:
+        owner[card] = "the board"
+    for card in dead_cards:
+        if card in owner:
+            raise DuplicateCardError(f"card {card} is both dead and on {owner[card]}")
+        owner[card] = "the dead cards"
+    parsed = [_player(i, p) for i, p in enumerate(players)]
+    for i, player in enumerate(parsed):
+        if player.fixed:
+            for card_id in player.combos[0].tolist():
+                card = CARDS[card_id]
+                if card in owner:
+                    raise DuplicateCardError(f"card {card} of player {i + 1} ({player.name}) is also in {owner[card]}")
+                owner[card] = f"player {i + 1}'s hand ({player.name})"
+    needed = 2 * len(parsed) + 5 + len(dead_cards)
+    if needed > 52:
+        raise HandSizeError(
+            f"{len(parsed)} players, a full board and {len(dead_cards)} dead cards need {needed} cards;"
+            " the deck holds 52"
+        )
+    known = np.zeros(52, dtype=bool)
+    for card in owner:
+        known[card.id] = True
+    for i, player in enumerate(parsed):
+        if player.fixed:
+            continue
+        keep = ~(known[player.combos[:, 0]] | known[player.combos[:, 1]])
+        if not keep.any():
+            raise EmptyRangeError(
+                f"player {i + 1}'s range {player.name!r} is empty once the board, dead cards and other"
+                " players' hands are removed"
+            )
+        player.combos = np.ascontiguousarray(player.combos[keep])
+        player.weights = np.ascontiguousarray(player.weights[keep])
+    size = max(len(p.combos) for p in parsed)
+    combos = np.zeros((len(parsed), size, 2), dtype=np.uint8)
+    weights = np.zeros((len(parsed), size), dtype=np.float64)
+    sizes = np.array([len(p.combos) for p in parsed], dtype=np.int64)
+    for i, p in enumerate(parsed):
+        combos[i, : len(p.combos)] = p.combos
+        weights[i, : len(p.combos)] = p.weights
+    return Question(parsed, board_cards, dead_cards, combos, sizes, weights)

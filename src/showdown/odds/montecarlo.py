@@ -1,0 +1,125 @@
+"""Monte Carlo: batches of seeded random deals until a stopping rule says enough.
+
+Each batch is cut into :data:`MC_CHUNKS` chunks with random streams of their own, derived from
+the seed, the batch and the chunk: the same seed gives the same answer whatever the number of
+threads, and a cluster gets whole chunks, so its answer is bit-identical too.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any, Optional
+
+import numpy as np
+
+from showdown.errors import EquityError
+from showdown.odds.inputs import Question
+from showdown.odds.result import EquityResult, build_result
+from showdown.parallel.cluster import map_in_order, worker_threads
+from showdown.parallel.threads import numba_threads, thread_count
+from showdown.tables.layout import N_COUNTS
+
+MC_CHUNKS = 64
+FIRST_BATCH = 1 << 14
+MAX_BATCH = 1 << 20
+DEFAULT_TRIALS = 1_000_000
+"""Deals when no stopping rule is given."""
+MAX_ATTEMPTS = 1_000_000
+"""Deals in a row that may fail to fit the ranges together before the run gives up."""
+
+
+def seed_of(seed: Any) -> int:
+    """``seed`` as an int, or a fresh random one when it is None."""
+    if seed is None:
+        return int(np.random.SeedSequence().entropy) & ((1 << 63) - 1)  # type: ignore[arg-type]
+    try:
+        return int(seed)
+    except (TypeError, ValueError):
+        raise EquityError(f"seed must be an int, got {seed!r}") from None
+
+
+def monte_carlo(
+    question: Question, trials: Optional[int], seed: Any, stderr: Optional[float], time_limit: Optional[float],
+    n_jobs: Optional[int], progress: Optional[Callable[[EquityResult], Any]], started: float, client: Any,
+) -> EquityResult:
+    """Deal until ``trials`` deals, a standard error of ``stderr``, ``time_limit`` seconds, or
+    ``progress`` returning False (the result then says ``stopped_by="progress"``)."""
+    from showdown._kernels import equity as kernel
+
+    seed = seed_of(seed)
+    if trials is None and stderr is None and time_limit is None:
+        trials = DEFAULT_TRIALS
+    n_players = len(question.players)
+    board, dead = question.board, question.dead
+    board_key, board_bits = kernel._board_key(np.array([c.id for c in board], dtype=np.uint8))
+    cumulative = np.cumsum(question.weights, axis=1)
+    known_used = np.uint64(sum(1 << c.id for c in (*board, *dead)))
+    workers = thread_count(n_jobs, MAX_BATCH)
+    counts = np.zeros((n_players, N_COUNTS), dtype=np.int64)
+    done = 0
+    batch = 0
+    stopped_by = ""
+    while True:
+        size = min(FIRST_BATCH << batch, MAX_BATCH)
+        if trials is not None:
+            size = min(size, trials - done)
+        per_chunk = np.full(MC_CHUNKS, size // MC_CHUNKS, dtype=np.int64)
+        per_chunk[: size % MC_CHUNKS] += 1
+        seeds = np.array(
+            [np.random.SeedSequence([seed, batch, c]).generate_state(1, np.uint64)[0] for c in range(MC_CHUNKS)],
+            dtype=np.uint64,
+        )
+        shared = (question.combos, question.sizes, cumulative, known_used, board_key, board_bits, question.to_come)
+        pieces: list[tuple[Any, ...]]
+        if client is None:
+            pieces = [(*shared, per_chunk, seeds, workers)]
+        else:
+            pieces = [(*shared, per_chunk[part], seeds[part], None) for part in split_chunks(MC_CHUNKS)]
+        failed = False
+        for piece_counts, piece_done, piece_failed in map_in_order(sample_chunks, pieces, client=client):
+            counts += piece_counts
+            done += piece_done
+            failed |= piece_failed
+        if failed:
+            raise EquityError(
+                f"the players' ranges almost never fit together without a shared card ({MAX_ATTEMPTS:,} deals"
+                " in a row failed)"
+            )
+        batch += 1
+        elapsed = time.perf_counter() - started
+        if trials is not None and done >= trials:
+            stopped_by = "trials"
+        result = build_result(question, counts, counts.astype(np.float64), done, float(done), exact=False,
+                              elapsed=elapsed, seed=seed, stopped_by=stopped_by, planned=trials or 0)
+        if not stopped_by and stderr is not None and result.stderr <= stderr:
+            stopped_by = "stderr"
+        elif not stopped_by and time_limit is not None and elapsed >= time_limit:
+            stopped_by = "time_limit"
+        if progress is not None and progress(result) is False and not stopped_by:
+            stopped_by = "progress"
+        if stopped_by:
+            break
+    return build_result(question, counts, counts.astype(np.float64), done, float(done), exact=False,
+                        elapsed=time.perf_counter() - started, seed=seed, stopped_by=stopped_by, planned=trials or 0)
+
+
+def split_chunks(n_chunks: int, pieces: int = 8) -> list[slice]:
+    """Monte Carlo chunks cut into contiguous pieces for a cluster (each chunk has its own
+    random stream, so how they are grouped does not change the answer)."""
+    size = -(-n_chunks // pieces)
+    return [slice(start, min(start + size, n_chunks)) for start in range(0, n_chunks, size)]
+
+
+def sample_chunks(job: tuple[Any, ...]) -> tuple[np.ndarray, int, bool]:
+    """Monte Carlo chunks: summed counts, deals done and whether the ranges failed to fit, for
+    ``job = (combos, sizes, cumulative, known_used, board_key, board_bits, to_come, per_chunk,
+    seeds, n_jobs)``. A unit of work that can run on any machine."""
+    from showdown._kernels import equity as kernel
+
+    combos, sizes, cumulative, known_used, board_key, board_bits, to_come, per_chunk, seeds, n_jobs = job
+    wanted = n_jobs if n_jobs is not None else worker_threads()
+    with numba_threads(thread_count(wanted, 1 << 30)):
+        counts, totals, failed = kernel._monte_carlo(combos, sizes, cumulative, known_used, board_key, board_bits,
+                                                     to_come, per_chunk, seeds, MAX_ATTEMPTS)
+    return counts.sum(axis=0), int(totals.sum()), bool(failed.any())

@@ -1,0 +1,111 @@
+"""What an exact equity run would cost, known before it starts: :func:`plan`.
+
+``equity(exact=None)`` enumerates exactly when the work is affordable, about
+:data:`EXACT_LIMIT` (2e8) hand evaluations, and otherwise runs Monte Carlo; the command line and
+the web app use the same plan to set their limits. Preflop, hole-card assignments that differ
+only by a permutation of suits are counted once, and each class is scored over its boards' rank
+and flush patterns (about :data:`BOARD_PATTERNS` per class); with part of the board known,
+every assignment meets every remaining board.
+
+>>> p = plan(["AcAd", "KhKs"], board="2c 7d 9h")
+>>> p.method, p.assignments, p.boards, p.evaluations, p.exact_by_default
+('boards', 1, 990, 1980, True)
+>>> plan(["random", "random", "random"], board="2c 7d 9h").exact_by_default
+False
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from showdown.odds.exact import Classes, assignment_classes
+from showdown.odds.inputs import Question, prepare
+
+EXACT_LIMIT = 200_000_000
+"""``exact=None`` enumerates when the plan's evaluations are at most this."""
+MAX_CLASS_ASSIGNMENTS = 8_000_000
+"""Preflop, at most this many hole-card assignments are reduced to suit classes for exact mode."""
+BOARD_PATTERNS = 25_000
+"""About how many rank and flush patterns preflop enumeration scores per assignment class."""
+MAX_CASES = 1 << 62
+"""Exact counts are 64-bit integers: at most this many cases."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The cost of enumerating an equity question exactly.
+
+    ``method`` is ``"classes"`` (preflop: classes of assignments scored by board pattern; the
+    run reports progress and stops when asked), ``"boards"`` (part of the board known: every
+    assignment on every remaining board, in one go) or ``""`` when exact enumeration is out of
+    reach (``reason`` says why). ``assignments`` counts the hole-card assignments (the product
+    of the players' numbers of combos), ``boards`` the boards still to come for one of them,
+    ``classes`` the preflop classes (0 otherwise), ``evaluations`` about how many hand
+    evaluations the enumeration takes. ``exact_by_default`` says whether ``equity(exact=None)``
+    enumerates.
+    """
+
+    players: int
+    method: str
+    assignments: int
+    boards: int
+    classes: int
+    evaluations: int
+    exact_by_default: bool
+    reason: str = ""
+
+    @property
+    def exact_possible(self) -> bool:
+        """Whether exact enumeration can run at all."""
+        return bool(self.method)
+
+    @property
+    def reports_progress(self) -> bool:
+        """Whether the enumeration reports progress as it goes (and so can be stopped midway)."""
+        return self.method == "classes"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of the fields and properties."""
+        return {"players": self.players, "method": self.method, "assignments": self.assignments,
+                "boards": self.boards, "classes": self.classes, "evaluations": self.evaluations,
+                "exact_possible": self.exact_possible, "exact_by_default": self.exact_by_default,
+                "reports_progress": self.reports_progress, "reason": self.reason}
+
+
+def make_plan(question: Question, classify: bool = True) -> tuple[Plan, Optional[Classes]]:
+    """The plan of a checked question, and its preflop classes when they were worked out
+    (``classify=False`` skips them: Monte Carlo was asked for)."""
+    n_players = len(question.players)
+    assignments, boards = question.assignments, question.boards
+    if question.to_come == 5:
+        if assignments > MAX_CLASS_ASSIGNMENTS:
+            reason = (f"exact enumeration of {assignments:,} hole-card assignments preflop is out of reach"
+                      f" (at most {MAX_CLASS_ASSIGNMENTS:,}); use Monte Carlo")
+            return Plan(n_players, "", assignments, boards, 0, 0, False, reason), None
+        if not classify:
+            return Plan(n_players, "classes", assignments, boards, 0, 0, False), None
+        classes = assignment_classes(question)
+        evaluations = len(classes.holes) * BOARD_PATTERNS * n_players
+        plan = Plan(n_players, "classes", assignments, boards, len(classes.holes), evaluations,
+                    evaluations <= EXACT_LIMIT)
+        return plan, classes
+    if assignments * boards > MAX_CASES:
+        reason = f"exact enumeration of {assignments * boards:.3g} cases is out of reach; use Monte Carlo"
+        return Plan(n_players, "", assignments, boards, 0, 0, False, reason), None
+    evaluations = assignments * boards * n_players
+    return Plan(n_players, "boards", assignments, boards, 0, evaluations, evaluations <= EXACT_LIMIT), None
+
+
+def plan(players: Any, board: Any = "", dead: Any = "") -> Plan:
+    """What enumerating the equity of ``players`` on ``board`` with ``dead`` cards would cost.
+
+    Takes the arguments of :func:`~showdown.equity` and raises the same errors for bad input.
+    Preflop it works out the classes of assignments (as the enumeration would), which takes a
+    moment for large ranges.
+
+    >>> p = plan(["AA", "KK"])
+    >>> p.method, p.assignments, p.classes, p.reports_progress
+    ('classes', 36, 3, True)
+    """
+    return make_plan(prepare(players, board, dead))[0]

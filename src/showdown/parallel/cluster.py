@@ -1,0 +1,150 @@
+"""Spreading work over a Dask cluster, or running it here: one code path for both.
+
+Dask is injected, never imported by ``import showdown``: a function that can spread work takes
+``client=`` (a ``dask.distributed.Client``). Without one it runs in this process on numba's
+threads. The work is cut into partitions that do not depend on the number of workers, each
+partition runs the same function, and the results are put back together in partition order,
+so an answer is bit-identical locally, on any cluster and for any number of partitions.
+
+A worker that dies takes its unfinished partitions with it; Dask's scheduler runs them again
+elsewhere, and since results are collected by partition index, none is lost or counted twice.
+
+>>> map_partitions(sum, [[1, 2], [3], [4, 5, 6]])
+[3, 3, 15]
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Optional, TypeVar
+
+from showdown.errors import DistributedError
+
+__all__ = [
+    "DistributedError",
+    "dask_client",
+    "imap_partitions",
+    "map_in_order",
+    "map_partitions",
+    "split",
+    "worker_threads",
+]
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def split(items: Sequence[T], partitions: int) -> list[Sequence[T]]:
+    """``items`` cut into ``partitions`` contiguous, nearly equal, non-empty parts (in order).
+
+    >>> split(list(range(7)), 3)
+    [[0, 1, 2], [3, 4], [5, 6]]
+    """
+    if isinstance(partitions, bool) or not isinstance(partitions, int) or partitions < 1:
+        raise DistributedError(f"partitions must be a positive int, got {partitions!r}")
+    count = min(partitions, len(items)) or 1
+    size, extra = divmod(len(items), count)
+    parts, start = [], 0
+    for index in range(count):
+        stop = start + size + (index < extra)
+        parts.append(items[start:stop])
+        start = stop
+    return parts
+
+
+def map_partitions(
+    function: Callable[[Any], R],
+    partitions: Sequence[Any],
+    *,
+    client: Any = None,
+    progress: Optional[Callable[[int, int], Any]] = None,
+) -> list[R]:
+    """``[function(p) for p in partitions]``, on the cluster behind ``client`` when given.
+
+    ``progress(done, total)`` is called as partitions finish (in any order); the results come
+    back in partition order. ``function`` must be importable by the workers (a module-level
+    function of showdown).
+    """
+    total = len(partitions)
+    results: list[Any] = [None] * total
+    for done, (index, result) in enumerate(imap_partitions(function, partitions, client=client), start=1):
+        results[index] = result
+        if progress is not None:
+            progress(done, total)
+    return results
+
+
+@contextlib.contextmanager
+def dask_client(scheduler: Optional[str] = None, local: Optional[int] = None) -> Iterator[Any]:
+    """A Dask client for ``scheduler`` (an address such as ``tcp://host:8786``) or a new local
+    cluster of ``local`` worker processes (one thread each); None when neither is given, which
+    means: run in this process. Closed on exit.
+
+    >>> with dask_client() as client:
+    ...     print(client)
+    None
+    """
+    if scheduler and local is not None:
+        raise DistributedError("give a scheduler address or a number of local workers, not both")
+    if local is not None and (isinstance(local, bool) or not isinstance(local, int) or local < 1):
+        raise DistributedError(f"the number of local workers must be a positive int, got {local!r}")
+    if not scheduler and local is None:
+        yield None
+        return
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        raise DistributedError("Dask is not installed: pip install 'showdown[dask]'") from None
+    if scheduler:
+        try:
+            client = Client(scheduler, timeout="10s")
+        except (OSError, TimeoutError) as error:
+            raise DistributedError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+        with client:
+            yield client
+        return
+    with LocalCluster(n_workers=local, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with Client(cluster) as client:
+            yield client
+
+
+def worker_threads() -> Optional[int]:
+    """On a Dask worker, its number of threads (numba then uses as many); None elsewhere."""
+    try:
+        from dask.distributed import get_worker
+    except ImportError:
+        return None
+    try:
+        return int(get_worker().state.nthreads)
+    except (ValueError, AttributeError):
+        return None
+
+
+def imap_partitions(
+    function: Callable[[Any], R], partitions: Sequence[Any], *, client: Any = None
+) -> Iterator[tuple[int, R]]:
+    """``(index, function(partition))`` pairs as partitions finish: in order locally, in
+    completion order on a cluster (each index exactly once)."""
+    if client is None:
+        for index, part in enumerate(partitions):
+            yield index, function(part)
+        return
+    from dask.distributed import as_completed
+
+    futures = [client.submit(function, part, pure=False) for part in partitions]
+    position = {future.key: index for index, future in enumerate(futures)}
+    for future in as_completed(futures):
+        yield position[future.key], future.result()
+
+
+def map_in_order(function: Callable[[Any], R], partitions: Sequence[Any], *, client: Any = None) -> Iterator[R]:
+    """``function(p)`` for each partition, yielded in partition order as soon as each result and
+    all before it are in (on a cluster, later partitions run meanwhile)."""
+    pending: dict[int, R] = {}
+    next_index = 0
+    for index, result in imap_partitions(function, partitions, client=client):
+        pending[index] = result
+        while next_index in pending:
+            yield pending.pop(next_index)
+            next_index += 1

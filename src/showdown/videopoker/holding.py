@@ -1,0 +1,192 @@
+"""Every hold of a five-card deal with its exact expected payout.
+
+>>> best = best_hold("As Ks Qs Js 4s")
+>>> [str(card) for card in best.held], best.ev
+(['As', 'Ks', 'Qs', 'Js'], Fraction(866, 47))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import comb
+from typing import Any
+
+import numpy as np
+
+from showdown.cards import Card, CardsLike, format_cards, parse_cards
+from showdown.errors import HandSizeError
+from showdown.videopoker._counts import COMMON_DRAWS, SCALE, hold_counts
+from showdown.videopoker.final_hands import HandClass
+from showdown.videopoker.paytable import Paytable, PaytableLike, as_paytable
+
+
+@dataclass(frozen=True)
+class Hold:
+    """One way to play a deal: the cards ``held`` (in deal order), and what it is worth.
+
+    ``ev`` is the exact expected payout per coin bet (1 means the bet comes back), ``ev_float``
+    the same as a float and ``ev_per_bet`` the expected payout in coins for the whole bet.
+    ``counts[c]`` of the ``draws`` equally likely draws end in ``HandClass`` c. ``rank`` is 1
+    plus the number of holds worth strictly more; ``tied_with`` lists the other holds worth
+    exactly as much.
+    """
+
+    held: tuple[Card, ...]
+    discarded: tuple[Card, ...]
+    positions: tuple[int, ...]
+    ev: Fraction
+    coins: int
+    counts: tuple[int, ...]
+    draws: int
+    paytable: Paytable = field(repr=False)
+    rank: int = 1
+    tied_with: tuple[tuple[Card, ...], ...] = ()
+
+    @property
+    def ev_float(self) -> float:
+        """``ev`` as a float."""
+        return float(self.ev)
+
+    @property
+    def ev_per_bet(self) -> Fraction:
+        """The expected payout in coins for the whole bet of ``coins`` coins."""
+        return self.ev * self.coins
+
+    @property
+    def class_probabilities(self) -> dict[HandClass, Fraction]:
+        """The probability of each final hand class (zeros left out)."""
+        return {hand: Fraction(count, self.draws) for hand, count in zip(HandClass, self.counts, strict=True) if count}
+
+    @property
+    def probabilities(self) -> dict[str, Fraction]:
+        """The probability of each paying line of the pay table, keyed by its label.
+
+        >>> best_hold("Ah Kh Qh Jh Th").probabilities
+        {'Royal Flush': Fraction(1, 1)}
+        """
+        result = {}
+        for row in self.paytable.rows:
+            count = sum(self.counts[hand] for hand in row.classes)
+            if row.pay and count:
+                result[row.label] = Fraction(count, self.draws)
+        return result
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict; exact fractions as ``'p/q'`` text beside their floats."""
+        probabilities = []
+        for row in self.paytable.rows:
+            count = sum(self.counts[hand] for hand in row.classes)
+            if row.pay and count:
+                probability = Fraction(count, self.draws)
+                probabilities.append({**row.to_dict(), "probability": float(probability),
+                                      "probability_exact": str(probability)})
+        return {
+            "held": [str(card) for card in self.held],
+            "discarded": [str(card) for card in self.discarded],
+            "positions": list(self.positions),
+            "ev": str(self.ev),
+            "ev_float": self.ev_float,
+            "ev_per_bet": float(self.ev_per_bet),
+            "coins": self.coins,
+            "rank": self.rank,
+            "tied_with": [[str(card) for card in cards] for cards in self.tied_with],
+            "draws": self.draws,
+            "probabilities": probabilities,
+        }
+
+    def __str__(self) -> str:
+        held = format_cards(self.held) if self.held else "(draw five)"
+        tie = f", tied with {len(self.tied_with)}" if self.tied_with else ""
+        return f"hold {held}: EV {float(self.ev):.6f} per coin ({float(self.ev_per_bet):.4f} per bet{tie})"
+
+
+def parse_deal(deal: CardsLike) -> tuple[Card, ...]:
+    """Five distinct cards, or an error naming what is wrong with them."""
+    cards = parse_cards(deal)
+    if len(cards) != 5:
+        shown = f" ({format_cards(cards)})" if cards else ""
+        raise HandSizeError(f"a video poker deal has 5 cards, got {len(cards)}{shown}")
+    return cards
+
+
+def _order_key(hold: int) -> tuple[int, list[int]]:
+    """Ties in EV are listed fewer cards held first, then by the held cards' positions."""
+    return bin(hold).count("1"), [i for i in range(5) if hold >> i & 1]
+
+
+_HOLDS_IN_ORDER = sorted(range(32), key=_order_key)
+
+
+class Holds(list[Hold]):
+    """The 32 holds of a deal, best first (a list), with the deal, pay table and bet they are for."""
+
+    def __init__(self, holds: list[Hold], deal: tuple[Card, ...], paytable: Paytable, coins: int) -> None:
+        super().__init__(holds)
+        self.deal = deal
+        self.paytable = paytable
+        self.coins = coins
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: the deal, the pay table's name, the coins and every hold's dict."""
+        return {"deal": [str(card) for card in self.deal], "paytable": self.paytable.name, "coins": self.coins,
+                "holds": [hold.to_dict() for hold in self]}
+
+
+def holds(deal: CardsLike, paytable: PaytableLike = "jacks-or-better-9-6", coins: int = 5) -> Holds:
+    """All 32 holds of a five-card deal, best first, with exact EVs.
+
+    Holds of equal EV keep a fixed order (fewer cards held first, then by position in the deal)
+    and each lists the others in ``tied_with``.
+
+    >>> ranked = holds("As Ks Kh 4s 4d")
+    >>> [(format_cards(h.held), round(h.ev_float, 4)) for h in ranked[:3]]
+    [('Ks Kh 4s 4d', 2.5957), ('As Ks Kh 4s 4d', 2.0), ('Ks Kh', 1.5405)]
+    >>> len(ranked), [hold.rank for hold in ranked[3:6]], format_cards(ranked[4].tied_with[0])
+    (32, [4, 5, 5], 'Ks Kh 4d')
+    """
+    cards = parse_deal(deal)
+    table = as_paytable(paytable)
+    pays = table.class_pays(coins)
+    order = sorted(range(5), key=lambda i: cards[i].id)  # sorted position -> deal position
+    counts = hold_counts(np.array([cards[i].id for i in order], dtype=np.uint8))
+    rows: dict[int, tuple[int, ...]] = {}
+    value: dict[int, int] = {}  # EV times COMMON_DRAWS: exact integers, cheap to compare
+    for sorted_hold in range(32):
+        hold = sum(1 << order[i] for i in range(5) if sorted_hold >> i & 1)
+        rows[hold] = tuple(int(n) for n in counts[sorted_hold, : len(HandClass)])
+        scale = int(SCALE[5 - bin(hold).count("1")])
+        value[hold] = sum(n * pay for n, pay in zip(rows[hold], pays, strict=True)) * scale
+    ranked = sorted(_HOLDS_IN_ORDER, key=lambda hold: -value[hold])
+    held_cards = {hold: tuple(cards[i] for i in range(5) if hold >> i & 1) for hold in ranked}
+    first_at: dict[int, int] = {}
+    tied: dict[int, list[int]] = {}
+    for place, hold in enumerate(ranked):
+        first_at.setdefault(value[hold], place + 1)
+        tied.setdefault(value[hold], []).append(hold)
+    return Holds([
+        Hold(
+            held=held_cards[hold],
+            discarded=tuple(cards[i] for i in range(5) if not hold >> i & 1),
+            positions=tuple(i for i in range(5) if hold >> i & 1),
+            ev=Fraction(value[hold], COMMON_DRAWS),
+            coins=coins,
+            counts=rows[hold],
+            draws=comb(47, 5 - len(held_cards[hold])),
+            paytable=table,
+            rank=first_at[value[hold]],
+            tied_with=tuple(held_cards[other] for other in tied[value[hold]] if other != hold),
+        )
+        for hold in ranked
+    ], cards, table, coins)
+
+
+def best_hold(deal: CardsLike, paytable: PaytableLike = "jacks-or-better-9-6", coins: int = 5) -> Hold:
+    """The best hold of a deal (the first of :func:`holds`); ``tied_with`` names any hold that
+    is worth exactly as much.
+
+    >>> best = best_hold("Ah Kd Qc 7s 2h")
+    >>> format_cards(best.held), best.tied_with
+    ('Kd Qc', ())
+    """
+    return holds(deal, paytable, coins)[0]

@@ -1,0 +1,132 @@
+"""The architecture, checked: the import-linter contracts of pyproject.toml hold (and fail when
+an import breaks them), the command line and the web app use public names only, no public name
+shadows a module, and every name the package has promised still imports."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pkgutil
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import showdown
+import showdown.videopoker
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE_DIR = Path(showdown.__file__).parent
+LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
+
+# The public names of 0.1.0: each must keep working.
+PROMISED = {
+    "showdown": [
+        "BoardResult", "CARDS", "Card", "CardParseError", "CardsLike", "Category", "Census", "Deck",
+        "DuplicateCardError", "EmptyRangeError", "EquityCounts", "EquityError", "EquityResult", "HandRank",
+        "HandSizeError", "OddsGrid", "PlayerCountError", "Pot", "Rake", "Range", "RangeParseError", "Rank",
+        "ShowdownError", "Seat", "Settlement", "SettlementError", "ShowdownResult", "Suit", "__version__",
+        "cards_to_mask", "census", "equity", "evaluate", "evaluate_many", "format_cards", "hands",
+        "mask_to_cards", "odds_grid", "parse_cards", "random_hands", "settle", "showdown",
+    ],
+    "showdown.videopoker": [
+        "Analysis", "AnalysisRow", "AnalysisStopped", "HANDS", "PAYTABLES", "HandClass", "Hold", "HoldParseError",
+        "Paytable", "PaytableError", "PaytableLike", "PaytableRow", "Played", "Trainer", "VideoPokerError",
+        "analyze", "analyze_all", "best_hold", "hand_class", "holds", "parse_deal", "parse_hold",
+        "paytable_from_text",
+    ],
+}
+PUBLIC_MODULES = ("showdown", "showdown.videopoker")
+
+
+def _lint(package_parent: Path) -> subprocess.CompletedProcess[str]:
+    env = {"PYTHONPATH": str(package_parent), "PATH": str(Path(sys.executable).parent)}
+    return subprocess.run([str(LINT_IMPORTS), "--config", str(ROOT / "pyproject.toml"), "--no-cache"],
+                          capture_output=True, text=True, timeout=300, cwd=package_parent, env=env)
+
+
+def test_import_contracts_are_kept():
+    assert LINT_IMPORTS.exists(), "import-linter is in the test and lint extras"
+    proc = _lint(PACKAGE_DIR.parent)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "0 broken" in proc.stdout and "6 kept" in proc.stdout, proc.stdout
+
+
+@pytest.mark.parametrize(
+    "module, line, contract",
+    [
+        ("_kernels/bits.py", "from showdown.evaluation import evaluate", "The kernels import nothing"),
+        ("tables/layout.py", "import showdown.ranges", "Layers"),
+        ("cli/output.py", "from showdown.odds import plan", "import only public names"),
+        ("web/settings.py", "from showdown.cli import main", "independent"),
+        ("cards.py", "import showdown.dealing", "No import cycles"),
+    ],
+)
+def test_a_broken_contract_is_caught(tmp_path, module, line, contract):
+    copy = tmp_path / "pkg"
+    shutil.copytree(PACKAGE_DIR, copy / "showdown", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    target = copy / "showdown" / module
+    target.write_text(target.read_text(encoding="utf-8") + f"\n{line}\n", encoding="utf-8")
+    proc = _lint(copy)
+    assert proc.returncode != 0 and contract in proc.stdout and "BROKEN" in proc.stdout, proc.stdout
+
+
+def _showdown_imports(path: Path) -> list[tuple[str, list[str]]]:
+    """(module, names) of every ``from showdown... import names`` and ``import showdown...`` in a file."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "showdown":
+            found.append((node.module, [alias.name for alias in node.names]))
+        elif isinstance(node, ast.Import):
+            found += [(alias.name, []) for alias in node.names if alias.name.split(".")[0] == "showdown"]
+    return found
+
+
+@pytest.mark.parametrize("layer", ["cli", "web"])
+def test_cli_and_web_use_public_names_only(layer):
+    for path in sorted((PACKAGE_DIR / layer).rglob("*.py")):
+        for module, names in _showdown_imports(path):
+            if module.startswith(f"showdown.{layer}"):
+                continue  # its own modules
+            assert module in PUBLIC_MODULES, f"{path.name} imports {module}"
+            public = set(importlib.import_module(module).__all__)
+            assert set(names) <= public, f"{path.name} imports {set(names) - public} from {module}"
+
+
+def test_every_promised_and_listed_name_imports():
+    for module_name in PUBLIC_MODULES:
+        module = importlib.import_module(module_name)
+        assert set(PROMISED[module_name]) <= set(module.__all__), module_name
+        assert len(module.__all__) == len(set(module.__all__))
+        for name in module.__all__:
+            assert getattr(module, name) is not None, f"{module_name}.{name}"
+
+
+def _modules() -> list[str]:
+    names = ["showdown"]
+    for info in pkgutil.walk_packages([str(PACKAGE_DIR)], prefix="showdown."):
+        if info.name != "showdown._single" and not info.name.startswith("showdown.web"):
+            names.append(info.name)
+    if importlib.util.find_spec("fastapi") is not None:
+        names += [info.name for info in pkgutil.walk_packages([str(PACKAGE_DIR / "web")], prefix="showdown.web.")]
+        names.append("showdown.web")
+    return names
+
+
+def test_no_name_shadows_a_module():
+    """``import showdown.x.y`` gives the module y, never a function or object of the same name,
+    and no module defines a public name equal to its own (modules are nouns, functions verbs)."""
+    for name in _modules():
+        module = importlib.import_module(name)
+        parent, _, child = name.rpartition(".")
+        if parent:  # (the package itself is named showdown and so is its function: `from showdown import showdown`)
+            assert getattr(sys.modules[parent], child) is module, f"{parent}.{child} is not the module {name}"
+            assert child not in vars(module), f"{name} defines {child}"
+
+
+def test_the_single_hand_extension_is_optional_and_named():
+    evaluation = importlib.import_module("showdown.evaluation")
+    built = importlib.util.find_spec("showdown._single") is not None
+    assert (evaluation._single is not None) == (built and not evaluation.os.environ.get("SHOWDOWN_PURE_PYTHON"))

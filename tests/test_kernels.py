@@ -1,0 +1,206 @@
+"""The numba kernels' cache: keyed by the version, the tables and the kernel sources, set by
+``showdown._kernels.kernel`` whichever kernel module a process imports first, and never read
+when a table changes (proved in fresh processes for every kernel module and every path that
+reaches a kernel); numba's own setting is left as the caller had it."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import showdown
+from showdown import evaluate, evaluate_many
+from showdown._kernels import cache_dir, cache_key
+from showdown.tables import load
+from showdown.tables.layout import CATEGORY_SHIFT
+
+PACKAGE_DIR = Path(showdown.__file__).parent
+KERNEL_MODULES = sorted(path.stem for path in (PACKAGE_DIR / "_kernels").glob("*.py") if path.stem != "__init__")
+
+
+def test_cache_dir_is_keyed_by_version_and_sources():
+    path = cache_dir()
+    assert path.is_dir()
+    assert path.name == f"numba-{cache_key()}"
+    assert cache_key().startswith(f"{showdown.__version__}-")
+
+
+def test_cache_dir_environment(monkeypatch, tmp_path):
+    key = cache_key()
+    monkeypatch.setenv("SHOWDOWN_CACHE_DIR", str(tmp_path / "explicit"))
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba"))
+    assert cache_dir.__wrapped__() == tmp_path / "explicit" / f"numba-{key}"
+    monkeypatch.delenv("SHOWDOWN_CACHE_DIR")
+    assert cache_dir.__wrapped__() == tmp_path / "numba" / "showdown" / f"numba-{key}"
+    monkeypatch.delenv("NUMBA_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache_dir.__wrapped__() == tmp_path / "xdg" / "showdown" / f"numba-{key}"
+    # not writable (a file stands where a directory should be): a temp directory instead
+    (tmp_path / "file").write_text("")
+    monkeypatch.setenv("SHOWDOWN_CACHE_DIR", str(tmp_path / "file" / "below"))
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path / "tmp"))
+    fallback = cache_dir.__wrapped__()
+    assert fallback.name == f"numba-{key}" and fallback.is_dir()
+    assert tmp_path / "tmp" in fallback.parents
+
+
+def test_every_kernel_is_cached_in_the_versioned_directory():
+    import numba
+
+    for name in KERNEL_MODULES:
+        module = __import__(f"showdown._kernels.{name}", fromlist=["_"])
+        for attribute in vars(module).values():
+            cache = getattr(attribute, "_cache", None)
+            if isinstance(attribute, numba.core.registry.CPUDispatcher):
+                assert cache is not None and Path(cache._cache_path).is_relative_to(cache_dir()), (name, attribute)
+
+
+def test_the_callers_numba_setting_is_left_alone(tmp_path):
+    code = textwrap.dedent(
+        """
+        import numba
+        numba.config.CACHE_DIR = "/callers/own/cache"
+        import showdown._kernels.equity, showdown._kernels.videopoker, showdown._kernels.board_classes
+        print(numba.config.CACHE_DIR)
+        """
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "SHOWDOWN_CACHE_DIR": str(tmp_path)})
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "/callers/own/cache"
+
+
+# --- a changed table changes every answer, whichever kernel module loads first --------------------
+FLUSH_HAND = "Ah Kh 9h 7h 5h"  # ranks A K 9 7 5 of hearts
+FLUSH_MASK = (1 << 12) | (1 << 11) | (1 << 7) | (1 << 5) | (1 << 3)
+CHANGED = 5  # the flush valued as the lowest high card: it now loses to any pair
+
+# Each path that reaches a kernel, with a question whose answer turns on that one flush.
+_PROBE = textwrap.dedent(
+    """
+    import importlib, json, sys
+    first = importlib.import_module("showdown._kernels." + sys.argv[2])  # first and alone
+    import numpy as np
+    import showdown
+    from showdown import Category, census, equity, evaluate, evaluate_many, odds_grid, parse_cards, plan
+    from showdown._kernels import cache_dir
+    from showdown.videopoker import holds
+
+    flush = [c.id for c in parse_cards(sys.argv[1])]
+    seven = flush + [c.id for c in parse_cards("2c 3d")]
+    board = "Kh 9h 7h 5h 2c"
+    hold_all = next(h for h in holds(sys.argv[1]) if len(h.held) == 5)
+    answers = {
+        "evaluate": evaluate(flush).value,
+        "evaluate_many": int(evaluate_many(np.array([flush], dtype=np.uint8), n_jobs=1)[0]),
+        "evaluate_many_7": int(evaluate_many(np.array([seven], dtype=np.uint8), n_jobs=1)[0]),
+        "evaluate_many_threads": int(evaluate_many(np.array([flush] * 120000, dtype=np.uint8), n_jobs=2)[-1]),
+        "census": census(5).distinct[Category.FLUSH],
+        "exact_by_boards": equity(["Ah 3c", "Qd Qc"], board, exact=True).equity[0],
+        "monte_carlo": equity(["Ah 3c", "Qd Qc"], board, exact=False, trials=2000, seed=1).equity[0],
+        "exact_by_classes": equity(["AhKh", "QdQc"], exact=True).counts.wins[0],
+        "plan_classes": plan(["AhKh", "QdQc"]).classes,
+        "odds_grid": odds_grid("Ah 3c", board, exact=False, trials=2000, seed=2).equity,
+        "video_poker": str(hold_all.ev),
+    }
+    print(json.dumps({"answers": answers, "file": showdown.__file__, "first": first.__name__,
+                      "cache_dir": str(cache_dir())}))
+    """
+)
+
+
+def _probe(package_parent: Path, cache_parent: Path, first: str) -> dict:
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "PYTHONPATH", "SHOWDOWN_PURE_PYTHON")}
+    env.update(PYTHONPATH=str(package_parent), SHOWDOWN_CACHE_DIR=str(cache_parent))
+    proc = subprocess.run([sys.executable, "-c", _PROBE, FLUSH_HAND, first], env=env, capture_output=True,
+                          text=True, timeout=600, cwd=package_parent)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture()
+def package_copy(tmp_path) -> Path:
+    parent = tmp_path / "pkg"
+    shutil.copytree(PACKAGE_DIR, parent / "showdown", ignore=shutil.ignore_patterns("__pycache__"))
+    return parent
+
+
+def _cache_files(directory: Path) -> list[Path]:
+    return sorted(p for p in directory.rglob("*") if p.suffix in (".nbi", ".nbc"))
+
+
+@pytest.mark.slow
+def test_a_changed_table_changes_every_kernel_path(package_copy, tmp_path):
+    cache_parent = tmp_path / "cache"
+    original = int(load().flush_values[FLUSH_MASK])
+    assert original >> CATEGORY_SHIFT == 5 and evaluate(FLUSH_HAND).value == original
+
+    before = {first: _probe(package_copy, cache_parent, first) for first in KERNEL_MODULES}
+    for first, run in before.items():
+        assert Path(run["file"]).parent == package_copy / "showdown"  # the copy, not the installed package
+        assert run["first"] == f"showdown._kernels.{first}" and Path(run["cache_dir"]).parent == cache_parent
+        assert run["answers"] == before[KERNEL_MODULES[0]]["answers"]
+    answers = before[KERNEL_MODULES[0]]["answers"]
+    assert answers["evaluate"] == answers["evaluate_many"] == answers["evaluate_many_threads"] == original
+    assert answers["exact_by_boards"] == answers["monte_carlo"] == 1.0
+    old_dir = Path(before[KERNEL_MODULES[0]]["cache_dir"])
+    cached = _cache_files(old_dir)
+    assert {path.name.split(".")[0] for path in cached} >= set(KERNEL_MODULES) - {"bits"}  # every module cached
+
+    table_file = package_copy / "showdown" / "tables" / "evaluator.npz"
+    with np.load(table_file) as data:
+        arrays = {name: data[name].copy() for name in data.files}
+    arrays["flush_values"][FLUSH_MASK] = CHANGED
+    with open(table_file, "wb") as handle:
+        np.savez(handle, **arrays)
+
+    for first in KERNEL_MODULES:
+        after = _probe(package_copy, cache_parent, first)
+        assert Path(after["cache_dir"]) != old_dir
+        changed = after["answers"]
+        for path, value in answers.items():
+            if path != "plan_classes":  # the suit classes do not depend on any hand value
+                assert changed[path] != value, f"{path} gave the old answer after importing {first} first"
+        assert changed["evaluate"] == changed["evaluate_many"] == changed["evaluate_many_threads"] == CHANGED
+        assert changed["exact_by_boards"] == changed["monte_carlo"] == 0.0
+        assert changed["census"] == answers["census"] - 1
+    assert _cache_files(old_dir) == cached  # the old cache is still there, just not read
+
+
+def test_cache_dir_changes_when_a_kernel_source_or_the_layout_changes(package_copy, tmp_path):
+    code = "import json; from showdown._kernels import cache_key; print(json.dumps(cache_key()))"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH",)}
+    env.update(PYTHONPATH=str(package_copy), SHOWDOWN_CACHE_DIR=str(tmp_path / "cache"))
+
+    def key() -> str:
+        proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300,
+                              cwd=package_copy)
+        assert proc.returncode == 0, proc.stderr
+        return json.loads(proc.stdout)
+
+    before = key()
+    assert before == key() == cache_key()  # deterministic, and the copy's key is the installed one
+    with open(package_copy / "showdown" / "_kernels" / "bits.py", "a") as handle:
+        handle.write("# a change to a helper the kernels import\n")
+    after_helper = key()
+    with open(package_copy / "showdown" / "tables" / "layout.py", "a") as handle:
+        handle.write("# layout comment\n")
+    assert len({before, after_helper, key()}) == 3
+
+
+def test_evaluator_kernel_tables_match_loaded_tables():
+    from showdown._kernels import evaluator as kernel
+
+    tables = load()
+    assert np.array_equal(kernel.CARD_KEYS[:52], tables.card_keys)
+    assert (kernel.CARD_KEYS[52:] == 0).all() and (kernel.CARD_BITS[52:] == 0).all()
+    assert np.array_equal(kernel.FLUSH_VALUES, tables.flush_values)
+    assert evaluate_many(np.array([[50, 46, 30, 22, 14]]))[0] == tables.flush_values[FLUSH_MASK]

@@ -1,0 +1,420 @@
+"""Equity: exact enumeration checked case by case against phevaluator, Monte Carlo against the
+exact answers, reproducibility, stopping rules and errors."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import random
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from showdown import (
+    Category,
+    DuplicateCardError,
+    EmptyRangeError,
+    EquityCancelled,
+    EquityError,
+    EquityResult,
+    HandSizeError,
+    PlayerCountError,
+    Range,
+    RangeParseError,
+    ShowdownError,
+    equity,
+    parse_cards,
+    plan,
+)
+from showdown.odds.montecarlo import FIRST_BATCH
+
+
+def _combos(player):
+    """(ids, weight) pairs of an exact hand or a range."""
+    if isinstance(player, Range):
+        return [((int(a), int(b)), float(w)) for (a, b), w in zip(player.combos, player.weights, strict=True)]
+    try:
+        cards = parse_cards(player)
+    except ShowdownError:
+        return _combos(Range(player))
+    return [((cards[0].id, cards[1].id), 1.0)]
+
+
+def brute(players, board="", dead=""):
+    """Every compatible assignment x every remaining board, evaluated by phevaluator."""
+    from phevaluator import _pheval
+
+    board_ids = [c.id for c in parse_cards(board)]
+    dead_ids = {c.id for c in parse_cards(dead)}
+    n = len(players)
+    wins, ties = [0] * n, [0] * n
+    by_size = [[0] * 11 for _ in range(n)]
+    weighted = [0.0] * n
+    total = 0
+    total_weight = 0.0
+    for assignment in itertools.product(*[_combos(p) for p in players]):
+        cards = [c for hole, _ in assignment for c in hole]
+        used = set(cards) | set(board_ids) | dead_ids
+        if len(used) != len(cards) + len(board_ids) + len(dead_ids):
+            continue
+        weight = 1.0
+        for _, w in assignment:
+            weight *= w
+        deck = [c for c in range(52) if c not in used]
+        for rest in itertools.combinations(deck, 5 - len(board_ids)):
+            full = board_ids + list(rest)
+            ranks = [_pheval.evaluate_7cards(*full, *hole) for hole, _ in assignment]
+            best = min(ranks)
+            tied = ranks.count(best)
+            total += 1
+            total_weight += weight
+            for i, r in enumerate(ranks):
+                if r == best:
+                    if tied == 1:
+                        wins[i] += 1
+                    else:
+                        ties[i] += 1
+                        by_size[i][tied] += 1
+                    weighted[i] += weight / tied
+    return wins, ties, by_size, total, [w / total_weight for w in weighted]
+
+
+SPOTS = [
+    (["AcAd", "KhKs"], "2c 7d 9h", ""),
+    (["AhKh", "QsQd"], "Jh Th 2c", ""),
+    (["7s6s", "AcKd"], "8s 9s Kc", "2h"),
+    (["AsKs", "QhQd", "9c8c"], "Ts Jc 2d", ""),
+    (["AhAd", "KcKs", "7h6h", "2c2d"], "8h 9h Kd", ""),
+    (["AsKd", "QcJc"], "Tc 9c 2s 3h", ""),
+    (["AhAs", "5d4d", "KcQc"], "3d 2d Kh 9s", "Ac Tc"),
+    (["AhKs", "AdKc"], "Qh Jh Ts 2c 3d", ""),
+    (["2c3c", "4d5d", "7h7s", "Ah9d", "KcKd"], "6c 6d Jh Qs", ""),
+    (["AhKh", "AdKc", "2c2d", "3c4c"], "Ts Js Qs Ks As", ""),
+    (["AA, KK:0.5", "AKs, 76s"], "Ks 7d 2c 9h", ""),
+    (["TT+", "AsKh"], "Ah 7h 2c", "Kc"),
+    (["AA", "KK", "QQ"], "2c 7d 8h 9s", "Js"),
+    (["AKs:0.25, QQ", "JJ, 98s:0.75", "AcJd"], "Jh 8h 3c 4d", ""),
+    (["22", "33"], "4c 5d 6h", "Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s"),
+]
+
+
+# Preflop spots (scored by rank and flush patterns, not board by board), with enough dead cards
+# that a plain loop over phevaluator stays quick; the dead cards leave plenty of flushes.
+_LOW_DEAD = " ".join(f"{r}{s}" for r in "2345" for s in "cdh") + " 6c 6d 7c 7h"
+PREFLOP_SPOTS = [
+    (["AsKs", "QhQd", "9s8s"], "", _LOW_DEAD + " 8c 8d 9c 9d"),
+    (["AhAs", "KdKc"], "", _LOW_DEAD + " 8c 8d 9c 9d Tc Td"),
+    (["AA:0.5, KK", "AKs, QJs:0.25"], "", _LOW_DEAD + " 8c 8d 9c 9d Tc Td 8h 9h"),
+    (["JJ+", "JJ+"], "", _LOW_DEAD + " 8c 8d 9c 9d Tc Td 8h 9h 8s 9s"),
+    (["Ts9s", "8s7s", "6s5s", "AhAd"], "", _LOW_DEAD + " 2s 3s 4s 8c 8d 9c 9d"),
+]
+
+
+@pytest.mark.parametrize("players, board, dead", SPOTS + PREFLOP_SPOTS)
+def test_exact_counts_match_phevaluator(players, board, dead):
+    result = equity(players, board, dead, exact=True)
+    wins, ties, by_size, total, shares = brute(players, board, dead)
+    assert result.exact and result.stderr == 0
+    assert result.counts.wins == tuple(wins)
+    assert result.counts.ties == tuple(ties)
+    assert result.counts.ties_by_size == tuple(tuple(row) for row in by_size)
+    assert result.counts.total == result.total == total
+    assert result.equity == pytest.approx(shares, rel=1e-12, abs=1e-15)
+    assert sum(result.equity) == pytest.approx(1.0)
+
+
+def test_exact_counts_are_integers_and_shares_are_fractions():
+    result = equity(["AhKs", "AdKc"], "Qh Jh Ts 2c 3d")
+    assert result.counts.shares == (Fraction(1, 2), Fraction(1, 2))
+    assert result.tie == (1.0, 1.0) and result.win == (0.0, 0.0)
+    result = equity(["AhKh", "AdKc", "2c2d", "3c4c"], "Ts Js Qs Ks As")
+    assert result.counts.ties_by_size[0][4] == 1 and result.equity == (0.25,) * 4
+
+
+def test_random_turn_spots_match_phevaluator():
+    rng = random.Random(7)
+    for _ in range(6):
+        n_players = rng.randint(2, 6)
+        cards = rng.sample(range(52), 2 * n_players + 4 + rng.randint(0, 3))
+        players = [cards[2 * i:2 * i + 2] for i in range(n_players)]
+        board = cards[2 * n_players:2 * n_players + 4]
+        dead = cards[2 * n_players + 4:]
+        result = equity(players, board, dead)
+        texts = ["".join(str(c) for c in parse_cards(p)) for p in players]
+        wins, ties, by_size, total, _ = brute(texts, board, dead)
+        assert (result.counts.wins, result.counts.ties, result.total) == (tuple(wins), tuple(ties), total)
+
+
+def test_preflop_exact_known_equities():
+    result = equity(["AA", "KK"])
+    assert result.exact
+    assert result.equity[0] == pytest.approx(0.8195, abs=1e-4)
+    assert result.equity[1] == pytest.approx(0.1805, abs=1e-4)
+    assert result.total == 36 * 1712304
+    fixed = equity(["AcAd", "KhKs"])
+    assert fixed.total == 1712304
+    assert sum(fixed.counts.wins) + fixed.counts.ties[0] == fixed.total
+    assert 0.80 < fixed.equity[0] < 0.83
+
+
+def _hole_ids(rng, n_players, n_dead):
+    cards = rng.sample(range(52), 2 * n_players + n_dead)
+    holes = np.array(cards[: 2 * n_players], dtype=np.uint8).reshape(n_players, 2)
+    return holes, cards[2 * n_players:]
+
+
+def test_rank_and_flush_patterns_equal_every_board():
+    """The pattern kernel against the kernel that evaluates every board one by one."""
+    from showdown._kernels import board_classes as patterns
+    from showdown._kernels import equity as boards
+    from showdown.tables.layout import N_COUNTS
+
+    rng = random.Random(5)
+    cases = [_hole_ids(rng, n, d) for n, d in ((2, 0), (2, 3), (3, 0), (3, 8), (4, 2), (5, 0), (6, 4), (9, 0), (10, 0))]
+    for suited in ([(48, 44), (40, 36)], [(51, 47), (50, 46)], [(51, 47), (43, 39), (35, 31)]):
+        cases.append((np.array(suited, dtype=np.uint8), []))  # suited holes: many flush patterns
+    for holes, dead in cases:
+        n_players = len(holes)
+        mask = np.uint64(sum(1 << int(c) for c in [*holes.ravel(), *dead]))
+        counts = np.zeros((n_players, N_COUNTS), dtype=np.int64)
+        total = patterns._deal_boards(holes, mask, counts)
+        base = np.array(sorted(set(range(52)) - {int(c) for c in dead}), dtype=np.uint8)
+        key, bits = boards._board_key(np.zeros(0, dtype=np.uint8))
+        n_left = len(base) - 2 * n_players
+        prefixes = np.array([(i, j) for i in range(n_left) for j in range(i + 1, n_left - 3)], dtype=np.int64)
+        expected, _, totals, _ = boards._exact(
+            holes[:, None, :].copy(), np.ones(n_players, dtype=np.int64), np.ones((n_players, 1)), base, key, bits,
+            5, prefixes, 4,
+        )
+        assert total == totals.sum() == math.comb(n_left, 5)
+        assert (counts == expected.sum(axis=0)).all(), holes.tolist()
+
+
+def test_assignment_classes_equal_one_assignment_at_a_time():
+    """Suit classes and seatings of identical ranges add up to the sum over every assignment."""
+    for players in (["JJ+, AKs:0.5", "JJ+, AKs:0.5"], ["QQ+", "KK+:0.25, AQs", "QQ+"], ["AKs", "AKo"]):
+        result = equity(players, exact=True)
+        wins = np.zeros(len(players), dtype=np.int64)
+        shares = np.zeros(len(players))
+        weight = 0.0
+        combos = [_combos(p) for p in players]
+        for assignment in itertools.product(*combos):
+            cards = [c for hole, _ in assignment for c in hole]
+            if len(set(cards)) != len(cards):
+                continue
+            w = math.prod(x for _, x in assignment)
+            one = equity([list(hole) for hole, _ in assignment], exact=True)
+            wins += one.counts.wins
+            shares += w * np.array(one.equity) * one.total
+            weight += w * one.total
+        assert result.counts.wins == tuple(int(x) for x in wins)
+        assert result.equity == pytest.approx(shares / weight, rel=1e-12)
+
+
+def test_preflop_progress_and_cancel():
+    seen = []
+    result = equity(["JJ+", "random"], exact=True, progress=lambda r: seen.append((r.total, r.planned)))
+    assert result.exact and result.planned == result.total and len(seen) >= 2
+    assert all(0 < done < planned == result.total for done, planned in seen)
+    with pytest.raises(EquityCancelled, match="stopped by the progress callback"):
+        equity(["JJ+", "random"], exact=True, progress=lambda r: False)
+
+
+def test_exact_preflop_out_of_reach():
+    with pytest.raises(EquityError, match="out of reach"):
+        equity(["random", "random", "random"], exact=True)
+
+
+def test_equity_by_category_adds_up_to_equity():
+    for players, board in ((["AcAd", "KhKs"], "2c 7d 9h"), (["AhKh", "QsQd", "random"], ""),
+                           (["AsKs", "AdKd"], "")):
+        result = equity(players, board, exact=False if "random" in players else None, trials=50_000, seed=3)
+        for p, by_category in enumerate(result.equity_by_category):
+            assert sum(by_category.values()) == pytest.approx(result.equity[p], rel=1e-12)
+    split = equity(["AsKs", "AdKd"], exact=True)
+    assert split.equity_by_category[0][Category.STRAIGHT] == pytest.approx(
+        split.equity_by_category[1][Category.STRAIGHT])
+
+
+def test_thread_count_does_not_change_exact_results():
+    one = equity(["AA, KK:0.5", "QQ, AKs"], "2c 7d", n_jobs=1)
+    two = equity(["AA, KK:0.5", "QQ, AKs"], "2c 7d", n_jobs=2)
+    assert one.counts == two.counts and one.equity == two.equity
+
+
+def test_wins_by_category():
+    result = equity(["AcAd", "KhKs"], "2c 7d 9h")
+    for shares in result.wins_by_category:
+        assert sum(shares.values()) == pytest.approx(1.0)
+        assert all(isinstance(c, Category) for c in shares)
+    assert Category.THREE_OF_A_KIND in result.wins_by_category[1]
+
+
+@pytest.mark.parametrize(
+    "players, board, dead",
+    [SPOTS[0], SPOTS[3], SPOTS[4], SPOTS[10], SPOTS[13], (["AhKh", "QQ", "JTs"], "", "")],
+)
+def test_monte_carlo_agrees_with_exact(players, board, dead):
+    exact = equity(players, board, dead, exact=True)
+    mc = equity(players, board, dead, exact=False, trials=200_000, seed=11)
+    assert not mc.exact and mc.total == 200_000
+    for p in range(len(players)):
+        assert abs(mc.equity[p] - exact.equity[p]) <= 4 * mc.player_stderr[p] + 1e-12
+        assert abs(mc.win[p] - exact.win[p]) <= 4 * (exact.win[p] * (1 - exact.win[p]) / mc.total) ** 0.5 + 1e-12
+
+
+def test_same_seed_same_answer_any_thread_count():
+    a = equity(["AcAd", "KK", "87s"], exact=False, trials=300_000, seed=123, n_jobs=1).to_dict()
+    b = equity(["AcAd", "KK", "87s"], exact=False, trials=300_000, seed=123, n_jobs=2).to_dict()
+    c = equity(["AcAd", "KK", "87s"], exact=False, trials=300_000, seed=124, n_jobs=2).to_dict()
+    for d in (a, b, c):
+        d.pop("elapsed")
+    assert a == b
+    assert a != c
+
+
+def test_stop_by_trials():
+    result = equity(["AcAd", "KhKs"], exact=False, trials=12_345, seed=1)
+    assert result.total == 12_345 and result.stopped_by == "trials" and result.seed == 1
+
+
+def test_stop_by_stderr():
+    result = equity(["AcAd", "KhKs"], exact=False, stderr=0.002, seed=1)
+    assert result.stderr <= 0.002 and result.stopped_by == "stderr"
+    assert max(result.player_stderr) == result.stderr
+
+
+def test_stop_by_time_limit():
+    result = equity(["random", "random", "random"], time_limit=0.2, seed=1)
+    assert not result.exact and result.stopped_by == "time_limit"
+    assert result.elapsed < 5
+
+
+def test_stop_by_progress():
+    seen = []
+
+    def progress(interim):
+        seen.append(interim)
+        return len(seen) < 3
+
+    result = equity(["AcAd", "KhKs"], exact=False, trials=10**8, seed=1, progress=progress)
+    assert len(seen) == 3 and all(isinstance(r, EquityResult) for r in seen)
+    assert [r.total for r in seen] == [FIRST_BATCH, 3 * FIRST_BATCH, 7 * FIRST_BATCH]
+    assert result.stopped_by == "progress" and result.total == 7 * FIRST_BATCH
+
+
+def test_exact_choice_and_output():
+    assert not equity(["random", "random"], trials=1000, seed=1).exact
+    result = equity(["AcAd", "Kh Ks"], "2c 7d 9h")
+    assert result.exact and result.players == ("AdAc", "KsKh")
+    text = str(result)
+    assert "AdAc" in text and "equity" in text and "exact" in text
+    json.dumps(result.to_dict())
+    json.dumps(equity(["AA", "random"], trials=1000, seed=2, exact=False).to_dict())
+
+
+def test_range_objects_and_card_lists():
+    a = equity([Range("AA"), ["Kh", "Ks"]], "2c 7d 9h")
+    b = equity(["AA", "KhKs"], "2c 7d 9h")
+    assert a.counts == b.counts
+
+
+@pytest.mark.parametrize(
+    "players, board, dead, error, words",
+    [
+        (["AcAd", "AcKs"], "", "", DuplicateCardError, "Ac"),
+        (["AcAd", "KsKh"], "Ac 2d 3d", "", DuplicateCardError, "Ac"),
+        (["AcAd", "KsKh"], "2c 3d 4h", "2c", DuplicateCardError, "2c"),
+        (["AcAd", "KsKh"], "", "Kh", DuplicateCardError, "Kh"),
+        (["AcAc", "KsKh"], "", "", DuplicateCardError, "Ac"),
+        (["AcAd", "AA"], "Ah", "", EmptyRangeError, "player 2"),
+        (["AcAd"], "", "", PlayerCountError, "2 to 10"),
+        (["AcAd", "KsKh"] + ["random"] * 9, "", "", PlayerCountError, "2 to 10"),
+        (["AcAd", "KsKh"], "2c 3c 4c 5c 6c 7c", "", HandSizeError, "at most 5"),
+        (["random"] * 10, "", [f"{r}{s}" for r in "23456789T" for s in "cdh"] + ["Jc"], HandSizeError, "52"),
+        (["AcAdKs", "KsKh"], "", "", HandSizeError, "player 1"),
+        (["AcAd", "XYZ"], "", "", RangeParseError, "player 2"),
+    ],
+)
+def test_errors(players, board, dead, error, words):
+    with pytest.raises(error, match=words):
+        equity(players, board, dead)
+
+
+def test_incompatible_ranges():
+    with pytest.raises(EquityError, match="shared card"):
+        equity(["AA", "AA", "AA"], exact=True)
+    with pytest.raises(EquityError, match="shared card"):
+        equity(["AA", "AA", "AA"], exact=False, trials=1000)
+
+
+def test_bad_stopping_arguments():
+    with pytest.raises(EquityError):
+        equity(["AA", "KK"], exact=False, trials=0)
+    with pytest.raises(ShowdownError):
+        equity(["AA", "KK"], exact=False, trials=10, n_jobs=0)
+
+
+# --- the plan: what exact enumeration costs, the same rule equity() follows ---------------------
+@pytest.mark.parametrize(
+    "players, board, dead",
+    [
+        (["AcAd", "KhKs"], "2c 7d 9h", ""),
+        (["AcAd", "KhKs"], "", ""),
+        (["QQ+, AKs", "random"], "", "2c"),
+        (["random", "random", "random"], "2c 7d 9h", ""),
+        (["random", "random"], "", ""),
+        (["AK", "QQ+", "JTs"], "Ah 7d", ""),
+        (["random"] * 3, "", ""),
+    ],
+)
+def test_plan_decides_what_equity_does(players, board, dead):
+    cost = plan(players, board, dead)
+    assert equity(players, board, dead, trials=2_000, seed=1).exact == cost.exact_by_default
+    assert cost.exact_by_default == (cost.exact_possible and cost.evaluations <= 200_000_000)
+    known = len(parse_cards(board)) + len(parse_cards(dead))
+    assert cost.boards == math.comb(52 - known - 2 * len(players), 5 - len(parse_cards(board)))
+    assert cost.method == ("classes" if not board else "boards") or not cost.exact_possible
+    assert cost.reports_progress == (cost.method == "classes")
+    assert cost.to_dict()["evaluations"] == cost.evaluations
+
+
+def test_plan_counts_assignments_and_classes():
+    cost = plan(["AcAd", "KhKs"], "2c 7d 9h")
+    assert (cost.method, cost.assignments, cost.boards, cost.evaluations) == ("boards", 1, 990, 2 * 990)
+    preflop = plan(["AA", "KK"])
+    # 36 assignments; suit permutations leave three classes: no shared suit, one, or two
+    assert (preflop.assignments, preflop.classes) == (36, 3)
+    out_of_reach = plan(["random"] * 4)
+    assert not out_of_reach.exact_possible and "out of reach" in out_of_reach.reason
+    with pytest.raises(EquityError, match="out of reach"):
+        equity(["random"] * 4, exact=True)
+
+
+@pytest.mark.parametrize("players, board, error", [
+    (["AcAd"], "", PlayerCountError), (["AcAd", "AcKs"], "", DuplicateCardError),
+    (["AcAd", "KK+x"], "", RangeParseError), (["AA", "KK"], "2c 2c", DuplicateCardError)])
+def test_plan_refuses_what_equity_refuses(players, board, error):
+    with pytest.raises(error) as planned:
+        plan(players, board)
+    with pytest.raises(error) as run:
+        equity(players, board)
+    assert str(planned.value) == str(run.value)
+
+
+def test_result_json_shape():
+    result = equity(["AcAd", "QQ+, AKs"], "2c 7d 9h", exact=True)
+    data = json.loads(json.dumps(result.to_dict()))
+    assert [player["name"] for player in data["players"]] == list(result.players)
+    assert data["board"] == ["2c", "7d", "9h"] and data["dead"] == [] and data["exact"] is True
+    for p, player in enumerate(data["players"]):
+        assert (player["equity"], player["win"], player["tie"]) == (result.equity[p], result.win[p], result.tie[p])
+        assert [entry["category"] for entry in player["by_category"]] == list(range(9))
+        assert [entry["category_name"] for entry in player["by_category"]] == [str(c) for c in Category]
+        assert sum(entry["equity"] for entry in player["by_category"]) == pytest.approx(player["equity"])
+        assert sum(entry["win_share"] for entry in player["by_category"]) == pytest.approx(1.0)
+    assert data["counts"]["wins"] == list(result.counts.wins)
+    early = equity(["AA", "KK"], exact=False, trials=1, seed=3).to_dict()
+    assert early["stderr"] is None and early["players"][0]["stderr"] is None  # not finite: null
