@@ -15,9 +15,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from showdown import dask_client, preflop_table  # noqa: E402
-
 from _harness import RATIO_NOTE, format_table, row  # noqa: E402
+from showdown import dask_client, preflop_table  # noqa: E402
 
 SAMPLE = ["AA", "KK", "AKs"]
 

@@ -2,9 +2,28 @@
 
 from __future__ import annotations
 
+import importlib
+import os
+from types import ModuleType
+
 import numpy as np
 import pytest
 from hypothesis import settings
+
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+"""Under CI=true an optional part that is missing fails the tests that need it instead of
+skipping them: the CI installs everything, so a missing part there is a broken install."""
+
+
+def require(module: str) -> ModuleType:
+    """Import an optional part (an extra) for the tests that need it: skip them when it is not
+    installed, fail them under CI=true. Works in a test, a fixture or at module level."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as error:
+        if IN_CI:
+            pytest.fail(f"CI=true but {module} is not installed ({error})", pytrace=False)
+        pytest.skip(f"{module} is not installed ({error})", allow_module_level=True)
 
 # Timing is for the benchmarks: no per-example deadline, so a busy machine cannot fail a test.
 settings.register_profile("showdown", deadline=None)

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from conftest import run_cli
+from conftest import require, run_cli
 from showdown.cli import main
 
 
@@ -19,7 +19,7 @@ def test_batch_writes_one_record_per_line_and_resumes(capsys, tmp_path):
 
 
 def test_batch_on_two_local_workers(capsys, tmp_path):
-    pytest.importorskip("dask.distributed")
+    require("dask.distributed")
     source = tmp_path / "spots.jsonl"
     source.write_text('{"players": ["AhKh", "QQ"], "board": "Qs 7d 2c"}\n')
     run_cli(capsys, "batch", str(source), "-o", str(tmp_path / "a.jsonl"))
@@ -31,7 +31,7 @@ def test_batch_on_two_local_workers(capsys, tmp_path):
 
 def test_table_preflop_writes_csv_and_heatmap(capsys, tmp_path):
     out = tmp_path / "preflop.csv"
-    pytest.importorskip("matplotlib")
+    require("matplotlib")
     text = run_cli(capsys, "table", "preflop", "-o", str(out), "--hands", "AA,KK,72o")
     assert "3 x 3 starting hands" in text
     rows = [line.split(",") for line in out.read_text().splitlines()]

@@ -11,6 +11,7 @@ import signal
 
 import pytest
 
+from conftest import require
 from showdown import DistributedError, dask_client, equity, preflop_table, run_batch
 from showdown.batch import solve_lines
 from showdown.parallel.cluster import map_partitions, split
@@ -19,7 +20,7 @@ from test_batch import records, write_spots
 
 @pytest.fixture(scope="module")
 def client():
-    pytest.importorskip("dask.distributed")
+    require("dask.distributed")
     with dask_client(local=2) as client:
         yield client
 

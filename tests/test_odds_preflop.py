@@ -4,6 +4,7 @@ order (tables/preflop_order.csv) regenerated from it."""
 import numpy as np
 import pytest
 
+from conftest import require
 from showdown import ShowdownError, equity, preflop_table
 from showdown.tables import PREFLOP_ORDER_FILE, preflop_counts
 from showdown.tables.preflop_order import render
@@ -47,7 +48,7 @@ def test_preflop_table_output(tmp_path):
 
 
 def test_preflop_table_heatmap(tmp_path):
-    pytest.importorskip("matplotlib")
+    require("matplotlib")
     table = preflop_table(["AA", "72o"])
     table.heatmap(tmp_path / "t.png")
     assert (tmp_path / "t.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -7,11 +7,16 @@ import threading
 import time
 
 import pytest
-from fastapi.testclient import TestClient
 
-from showdown import CARDS, Range, equity, evaluate, hand_from_json, odds_grid, plan, settle, showdown
-from showdown.videopoker import PAYTABLES, Trainer, analyze, holds
-from showdown.web import Settings, create_app
+from conftest import require
+
+require("fastapi")
+require("httpx")
+from fastapi.testclient import TestClient  # noqa: E402
+
+from showdown import CARDS, Range, equity, evaluate, hand_from_json, odds_grid, plan, settle, showdown  # noqa: E402
+from showdown.videopoker import PAYTABLES, Trainer, analyze, holds  # noqa: E402
+from showdown.web import Settings, create_app  # noqa: E402
 
 
 @pytest.fixture(scope="module")

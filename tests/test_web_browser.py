@@ -8,7 +8,6 @@ are not used). Each test saves a screenshot of its view under ``test-output/scre
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import socket
@@ -19,8 +18,10 @@ from typing import Iterator
 
 import pytest
 
+from conftest import IN_CI, require
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
 
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
 VIEWPORT = {"width": 1280, "height": 900}
@@ -39,7 +40,7 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     """The app on a real server, in a background thread, for the whole module."""
-    import uvicorn
+    uvicorn = require("uvicorn")
 
     from showdown.web import create_app
 
@@ -66,9 +67,9 @@ def browser() -> Iterator[object]:
     if CHROMIUM is None:
         message = "Debian's chromium is not installed (apt-get install chromium)"
         if IN_CI:
-            pytest.fail(f"CI=true: {message}; the browser tests cannot run")
+            pytest.fail(f"CI=true: {message}; the browser tests cannot run", pytrace=False)
         pytest.skip(message)
-    from playwright.sync_api import sync_playwright
+    sync_playwright = require("playwright.sync_api").sync_playwright
 
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])

@@ -18,8 +18,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Optional
 
-import httpx
 import pytest
+
+from conftest import require
+
+httpx = require("httpx")
+require("uvicorn")
 
 REQUESTS = 2_000
 CONCURRENCY = 50

@@ -7,11 +7,15 @@ job and analysis ends in about a second.
 from __future__ import annotations
 
 import pytest
-import schemathesis
 from hypothesis import HealthCheck, settings
-from schemathesis.checks import not_a_server_error
 
-from showdown.web import Settings, create_app
+from conftest import require
+
+schemathesis = require("schemathesis")
+require("fastapi")
+from schemathesis.checks import not_a_server_error  # noqa: E402
+
+from showdown.web import Settings, create_app  # noqa: E402
 
 app = create_app(Settings(max_time_limit=1.0, default_time_limit=0.2, job_max_runtime=1.0,
                           max_exact_evaluations=20_000_000, job_max_exact_evaluations=20_000_000,
