@@ -50,7 +50,7 @@ lint: $(STAMP_LINT)
 
 tables: $(STAMP_RUN)
 	$(BIN)/python -m showdown.tables.evaluator
-	$(BIN)/python -m showdown.tables.preflop_order --write
+	$(BIN)/python -m showdown.odds.ordering --write
 
 clean:
 	rm -rf $(VENV) .cache .pytest_cache build src/*.egg-info

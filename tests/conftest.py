@@ -64,7 +64,7 @@ def random_hands(seed: int, n: int, k: int) -> np.ndarray:
 
 def pheval_ranks(hands: np.ndarray, chunk: int = 1 << 20) -> np.ndarray:
     """phevaluator's rank of each row (smaller is stronger), through its C extension."""
-    from phevaluator import _pheval
+    _pheval = require("phevaluator._pheval")
 
     n, k = hands.shape
     function = {5: _pheval.evaluate_5cards, 6: _pheval.evaluate_6cards, 7: _pheval.evaluate_7cards}[k]

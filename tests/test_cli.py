@@ -125,7 +125,7 @@ def test_showdown_json(capsys):
 def test_showdown_split(capsys, wide_console):
     code, out, _ = run(capsys, "showdown", "-b", "2c 3d 4h 9s 9d", "bob=As Ks", "carol=Ah Kh")
     assert code == 0
-    assert out.splitlines()[-1] == "Split pot between bob, carol with One Pair, Nines, Ace-King-Four kickers"
+    assert out.splitlines()[-1] == "Split pot between bob and carol with One Pair, Nines, Ace-King-Four kickers"
     assert out.count("splits") == 2
     code, out, _ = run(capsys, "showdown", "-b", "2c 3d 4h 9s 9d", "bob=As Ks", "carol=Ah Kh", "--json")
     assert json.loads(out)["winners"] == ["bob", "carol"] and json.loads(out)["is_split"] is True
@@ -157,13 +157,13 @@ def test_deal_reproducible_json(capsys):
     code, second, _ = run(capsys, "deal", "--players", "4", "--seed", "7", "--json")
     assert code == 0 and first == second
     data = json.loads(first)
-    assert data["seed"] == 7 and len(data["players"]) == 4
+    assert data["seed"] == 7 and len(data["result"]["players"]) == 4
     deck = Deck(seed=7)
     holes = {f"P{i}": deck.deal(2) for i in range(1, 5)}
     board = deck.deal(5)
-    assert data == {"seed": 7, **showdown(board, holes).to_dict()}
+    assert data == {"seed": 7, "result": showdown(board, holes).to_dict()}
     _, other, _ = run(capsys, "deal", "--players", "4", "--seed", "8", "--json")
-    assert json.loads(other)["board"] != data["board"]
+    assert json.loads(other)["result"]["board"] != data["result"]["board"]
 
 
 def test_deal_table(capsys, wide_console):
@@ -178,7 +178,7 @@ def test_deal_table(capsys, wide_console):
 def test_deal_player_limits_ok(capsys, players):
     code, out, _ = run(capsys, "deal", "--players", str(players), "--seed", "1", "--json")
     assert code == 0
-    data = json.loads(out)
+    data = json.loads(out)["result"]
     assert len(data["players"]) == players
     cards = data["board"] + [c for p in data["players"] for c in p["hole"]]
     assert len(cards) == len(set(cards)) == 5 + 2 * players

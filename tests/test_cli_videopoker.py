@@ -16,9 +16,9 @@ run = run_cli
 def test_vp_hold_json_matches_the_library(capsys):
     data = json.loads(run(capsys, "vp", "hold", "As Ks Kh 4s 4d", "--paytable", "ddb-9/6", "--coins", "3", "--json"))
     expected = holds("As Ks Kh 4s 4d", "double-double-bonus-9-6", 3)
-    assert data["paytable"] == "double-double-bonus-9-6" and data["coins"] == 3
+    assert data["paytable"]["name"] == "double-double-bonus-9-6" and data["coins"] == 3
     assert [hold["held"] for hold in data["holds"]] == [[str(c) for c in hold.held] for hold in expected]
-    assert [Fraction(hold["ev"]) for hold in data["holds"]] == [hold.ev for hold in expected]
+    assert [Fraction(hold["ev_exact"]) for hold in data["holds"]] == [hold.ev for hold in expected]
 
 
 def test_vp_hold_table_ranks_the_holds(capsys):

@@ -19,6 +19,7 @@ from conftest import (
     combinations_array,
     pheval_ranks,
     random_hands,
+    require,
 )
 from showdown import (
     CARDS,
@@ -193,7 +194,7 @@ def test_random_hands_helper_draws_distinct_cards():
 
 def test_naive_oracle_agrees_with_phevaluator():
     """The oracle itself is checked against an independent evaluator before it judges ours."""
-    from phevaluator import _pheval
+    _pheval = require("phevaluator._pheval")
 
     for k, function in ((5, _pheval.evaluate_5cards), (6, _pheval.evaluate_6cards), (7, _pheval.evaluate_7cards)):
         hands = random_hands(100 + k, 1500, k).tolist()

@@ -90,9 +90,9 @@ _PROBE = textwrap.dedent(
     first = importlib.import_module("showdown._kernels." + sys.argv[2])  # first and alone
     import numpy as np
     import showdown
-    from showdown import Category, census, equity, evaluate, evaluate_many, odds_grid, parse_cards, plan
+    from showdown import Category, census, equity, evaluate, evaluate_many, odds_grid, parse_cards, plan, preflop_table
     from showdown._kernels import cache_dir
-    from showdown.videopoker import holds
+    from showdown.videopoker import analyze, holds
 
     flush = [c.id for c in parse_cards(sys.argv[1])]
     seven = flush + [c.id for c in parse_cards("2c 3d")]
@@ -103,13 +103,17 @@ _PROBE = textwrap.dedent(
         "evaluate_many": int(evaluate_many(np.array([flush], dtype=np.uint8), n_jobs=1)[0]),
         "evaluate_many_7": int(evaluate_many(np.array([seven], dtype=np.uint8), n_jobs=1)[0]),
         "evaluate_many_threads": int(evaluate_many(np.array([flush] * 120000, dtype=np.uint8), n_jobs=2)[-1]),
+        "evaluate_many_unchecked": int(evaluate_many(np.array([flush], dtype=np.uint8), check=False)[0]),
         "census": census(5).distinct[Category.FLUSH],
+        "census_7": census(7).counts[Category.FLUSH],
         "exact_by_boards": equity(["Ah 3c", "Qd Qc"], board, exact=True).equity[0],
         "monte_carlo": equity(["Ah 3c", "Qd Qc"], board, exact=False, trials=2000, seed=1).equity[0],
         "exact_by_classes": equity(["AhKh", "QdQc"], exact=True).counts.wins[0],
         "plan_classes": plan(["AhKh", "QdQc"]).classes,
         "odds_grid": odds_grid("Ah 3c", board, exact=False, trials=2000, seed=2).equity,
         "video_poker": str(hold_all.ev),
+        "video_poker_return": str(analyze("jacks-or-better-9-6").expected_return),
+        "preflop_table": int(preflop_table(["AKs", "QQ"]).wins[0, 1]),
     }
     print(json.dumps({"answers": answers, "file": showdown.__file__, "first": first.__name__,
                       "cache_dir": str(cache_dir())}))
@@ -150,6 +154,7 @@ def test_a_changed_table_changes_every_kernel_path(package_copy, tmp_path):
         assert run["answers"] == before[KERNEL_MODULES[0]]["answers"]
     answers = before[KERNEL_MODULES[0]]["answers"]
     assert answers["evaluate"] == answers["evaluate_many"] == answers["evaluate_many_threads"] == original
+    assert answers["evaluate_many_unchecked"] == original
     assert answers["exact_by_boards"] == answers["monte_carlo"] == 1.0
     old_dir = Path(before[KERNEL_MODULES[0]]["cache_dir"])
     cached = _cache_files(old_dir)
@@ -170,6 +175,7 @@ def test_a_changed_table_changes_every_kernel_path(package_copy, tmp_path):
             if path != "plan_classes":  # the suit classes do not depend on any hand value
                 assert changed[path] != value, f"{path} gave the old answer after importing {first} first"
         assert changed["evaluate"] == changed["evaluate_many"] == changed["evaluate_many_threads"] == CHANGED
+        assert changed["evaluate_many_unchecked"] == changed["evaluate_many_7"] == CHANGED
         assert changed["exact_by_boards"] == changed["monte_carlo"] == 0.0
         assert changed["census"] == answers["census"] - 1
     assert _cache_files(old_dir) == cached  # the old cache is still there, just not read

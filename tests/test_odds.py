@@ -12,6 +12,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from conftest import require
 from showdown import (
     Category,
     DuplicateCardError,
@@ -44,7 +45,7 @@ def _combos(player):
 
 def brute(players, board="", dead=""):
     """Every compatible assignment x every remaining board, evaluated by phevaluator."""
-    from phevaluator import _pheval
+    _pheval = require("phevaluator._pheval")
 
     board_ids = [c.id for c in parse_cards(board)]
     dead_ids = {c.id for c in parse_cards(dead)}
@@ -288,8 +289,7 @@ def test_stop_by_stderr():
 
 def test_stop_by_time_limit():
     result = equity(["random", "random", "random"], time_limit=0.2, seed=1)
-    assert not result.exact and result.stopped_by == "time_limit"
-    assert result.elapsed < 5
+    assert not result.exact and result.stopped_by == "time_limit" and result.total > 0
 
 
 def test_stop_by_progress():
@@ -418,3 +418,14 @@ def test_result_json_shape():
     assert data["counts"]["wins"] == list(result.counts.wins)
     early = equity(["AA", "KK"], exact=False, trials=1, seed=3).to_dict()
     assert early["stderr"] is None and early["players"][0]["stderr"] is None  # not finite: null
+
+
+def test_plan_and_equity_work_the_classes_out_once():
+    from showdown.odds.exact import assignment_classes
+    from showdown.odds.inputs import prepare
+
+    first = assignment_classes(prepare(["QQ+, AKs:0.5", "random"], dead="2c"))
+    again = assignment_classes(prepare([Range("QQ+, AKs:0.5"), "random"], dead="2c"))
+    other = assignment_classes(prepare(["QQ+, AKs", "random"], dead="2c"))
+    assert again is first and other is not first
+    assert plan(["QQ+, AKs:0.5", "random"], dead="2c").classes == len(first.holes)

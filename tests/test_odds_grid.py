@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import run_cli
+from conftest import require, run_cli
 from showdown import Category, DuplicateCardError, EquityError, HandSizeError, equity, odds_grid, parse_cards
 from showdown.cli import main
 
@@ -23,7 +23,7 @@ def _category(pheval_rank):
 
 def brute_grid(hole, board):
     """Every opponent hand and every rest of the board, scored by phevaluator."""
-    from phevaluator import _pheval
+    _pheval = require("phevaluator._pheval")
 
     hole_ids = [c.id for c in parse_cards(hole)]
     board_ids = [c.id for c in parse_cards(board)]
@@ -85,7 +85,7 @@ def test_more_opponents_monte_carlo_and_output():
     assert 0.60 < grid.equity < 0.66  # aces against three random hands: about 64%
     text = str(grid)
     assert "3 random hands" in text and "Straight Flush" in text and "total" in text
-    assert json.loads(json.dumps(grid.to_dict()))["opponents"] == 3
+    assert json.loads(json.dumps(grid.to_dict()))["n_opponents"] == 3
 
 
 @pytest.mark.parametrize(

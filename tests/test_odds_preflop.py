@@ -6,8 +6,9 @@ import pytest
 
 from conftest import require
 from showdown import ShowdownError, equity, preflop_table
-from showdown.tables import PREFLOP_ORDER_FILE, preflop_counts
-from showdown.tables.preflop_order import render
+from showdown.odds import ordering
+from showdown.odds.ordering import order_counts
+from showdown.tables.preflop_order import PREFLOP_ORDER_FILE, preflop_counts, render
 
 
 @pytest.fixture(scope="module")
@@ -30,8 +31,8 @@ def test_shipped_order_is_the_exact_table(table):
     shipped = preflop_counts()
     for i, hand in enumerate(table.hands):
         assert shipped[hand] == (wins[i], ties[i], cases[i]), hand
-    counts = {hand: shipped[hand] for hand in table.hands}  # canonical order, as the generator sees it
-    assert render(counts) == PREFLOP_ORDER_FILE.read_text(encoding="utf-8")
+    assert order_counts(table) == {hand: shipped[hand] for hand in table.hands}
+    assert render(order_counts(table)) == PREFLOP_ORDER_FILE.read_text(encoding="utf-8")
 
 
 def test_preflop_table_output(tmp_path):
@@ -52,3 +53,14 @@ def test_preflop_table_heatmap(tmp_path):
     table = preflop_table(["AA", "72o"])
     table.heatmap(tmp_path / "t.png")
     assert (tmp_path / "t.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_order_generator_checks_and_writes(table, monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(ordering, "preflop_table", lambda: table)
+    assert ordering.main(["--check"]) == 0
+    copy = tmp_path / "preflop_order.csv"
+    copy.write_text(PREFLOP_ORDER_FILE.read_text(encoding="utf-8").replace("AA,", "AA,1"), encoding="utf-8")
+    monkeypatch.setattr(ordering, "PREFLOP_ORDER_FILE", copy)
+    assert ordering.main(["--check"]) == 1 and "differs" in capsys.readouterr().err
+    assert ordering.main(["--write"]) == 0
+    assert copy.read_text(encoding="utf-8") == PREFLOP_ORDER_FILE.read_text(encoding="utf-8")

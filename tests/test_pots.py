@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import require
 from showdown import (
     CARDS,
     DuplicateCardError,
@@ -615,7 +616,9 @@ DIFFERENTIAL_HANDS = 1000
 def pokerkit_all_in(stacks: list[int], holes: list[str], board: list[str]):
     """Play a no-limit hold'em hand in pokerkit where every player raises all-in or calls, with
     these hole cards and this board.  Returns (final stacks, pot amounts, killed player indices)."""
-    from pokerkit import Automation, ChipsPushing, HandKilling, Mode, NoLimitTexasHoldem
+    pokerkit = require("pokerkit")
+    Automation, ChipsPushing, HandKilling = pokerkit.Automation, pokerkit.ChipsPushing, pokerkit.HandKilling
+    Mode, NoLimitTexasHoldem = pokerkit.Mode, pokerkit.NoLimitTexasHoldem
 
     state = NoLimitTexasHoldem.create_state(
         (

@@ -15,8 +15,7 @@ from naive import estimate_preflop_equities
 from showdown.cards import CARDS, RANK_CHARS, Card
 from showdown.errors import ShowdownError
 from showdown.ranges import N_COMBOS, PREFLOP_ORDER, Range, RangeParseError, starting_hands, top_starting_hands
-from showdown.tables import preflop_equities
-from showdown.tables.preflop_order import ranked
+from showdown.tables.preflop_order import PreflopCount, preflop_equities, ranked
 
 PREFLOP_EQUITY = preflop_equities()
 
@@ -387,8 +386,6 @@ def test_monte_carlo_agrees_with_the_shipped_order() -> None:
 
 
 def test_ranked_breaks_exact_ties_in_the_given_order() -> None:
-    from showdown.tables import PreflopCount
-
     counts = {"72o": PreflopCount(1, 0, 2), "AA": PreflopCount(2, 0, 4), "KK": PreflopCount(3, 0, 5)}
     assert ranked(counts) == ["KK", "72o", "AA"]
     assert ranked({"AA": PreflopCount(1, 2, 4), "KK": PreflopCount(2, 0, 4)}) == ["AA", "KK"]  # 1/2 each

@@ -11,8 +11,19 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from showdown import CARDS, DuplicateCardError, HandRank, HandSizeError, evaluate, evaluate_many, parse_cards
+from showdown import (
+    CARDS,
+    DuplicateCardError,
+    HandRank,
+    HandSizeError,
+    ShowdownError,
+    evaluate,
+    evaluate_many,
+    parse_cards,
+)
 
 single_hand = importlib.import_module("showdown.evaluation")
 python_value = single_hand._python_hand_value
@@ -80,45 +91,74 @@ def test_evaluate_uses_the_python_path_when_the_extension_is_missing(monkeypatch
         evaluate(CARDS[:8])
 
 
-def _error(action):
-    """The type of error an action raises, or None."""
+def _outcome(action):
+    """What an action gives: ("ok", result) or (error type, message)."""
     try:
-        action()
-    except Exception as error:  # noqa: BLE001 - the type is what is compared
-        return type(error)
-    return None
+        return ("ok", action())
+    except Exception as error:  # noqa: BLE001 - the type and the message are what is compared
+        return (type(error).__name__, str(error))
+
+
+def _behaviour(base) -> dict:
+    """The outcomes of the same checks on a subclass of ``base`` (as HandRank is one)."""
+    rank = type("Rank", (base,), {"__slots__": ()})
+    loose = type("Loose", (base,), {})  # a subclass without __slots__ may keep attributes of its own
+    low, high, tie = rank(5, (CARDS[0],)), rank(9, (CARDS[1],)), rank(5, (CARDS[2],))
+    free = loose(5, ())
+    return {
+        "order": _outcome(lambda: (low < high, high > low, low <= tie, low >= tie, low == tie, low != high)),
+        "hash": _outcome(lambda: (hash(low) == hash(tie) == hash(5), len({low, tie, high}), hash(rank(-1, ())))),
+        "other types": _outcome(lambda: (low == 5, low != "x")),
+        "keywords": _outcome(lambda: (rank(value=True, cards=()).value, rank(7, cards=(CARDS[3],)).cards)),
+        "list of cards": _outcome(lambda: rank(5, [CARDS[0]])),
+        "float value": _outcome(lambda: rank(5.0, ())),
+        "text value": _outcome(lambda: rank("5", ())),
+        "huge value": _outcome(lambda: rank(1 << 70, ())),
+        "missing cards": _outcome(lambda: rank(5)),
+        "missing both": _outcome(lambda: rank()),
+        "too many": _outcome(lambda: rank(1, (), 3)),
+        "misspelt keyword": _outcome(lambda: rank(value=1, card=())),
+        "set value": _outcome(lambda: setattr(low, "value", 3)),
+        "set cards": _outcome(lambda: setattr(low, "cards", ())),
+        "set other": _outcome(lambda: setattr(low, "colour", 3)),
+        "delete value": _outcome(lambda: delattr(low, "value")),
+        "order with int": _outcome(lambda: low < 5),
+        "cache best five": _outcome(lambda: (setattr(low, "_best_five", (CARDS[0],)), low._best_five)),
+        "subclass attribute": _outcome(lambda: (setattr(free, "colour", 3), free.colour)),
+    }
 
 
 @pytest.mark.parametrize("base", BASES, ids=lambda base: base.__module__)
 def test_both_rank_bases_behave_alike(base):
     """The same checks on the C base and the Python base: construction, read-only attributes,
-    ordering, hashing and errors; with the C extension built, the two are compared directly."""
-    rank = type("Rank", (base,), {"__slots__": ()})
-    low, high, tie = rank(5, (CARDS[0],)), rank(9, (CARDS[1],)), rank(5, (CARDS[2],))
-    assert low < high and high > low and low <= tie and low >= tie and low == tie and low != high
-    assert hash(low) == hash(tie) == hash(5) and len({low, tie, high}) == 2 and hash(rank(-1, ())) == -2
-    assert (low == 5) is False and (low != "x") is True
-    assert rank(value=True, cards=()).value == 1 and rank(7, cards=(CARDS[3],)).cards == (CARDS[3],)
-    observed = {
-        "list of cards": _error(lambda: rank(5, [CARDS[0]])),
-        "float value": _error(lambda: rank(5.0, ())),
-        "text value": _error(lambda: rank("5", ())),
-        "huge value": _error(lambda: rank(1 << 70, ())),
-        "missing cards": _error(lambda: rank(5)),
-        "set value": _error(lambda: setattr(low, "value", 3)),
-        "set cards": _error(lambda: setattr(low, "cards", ())),
-        "set other": _error(lambda: setattr(low, "colour", 3)),
-        "delete value": _error(lambda: delattr(low, "value")),
-        "order with int": _error(lambda: low < 5),
-        "cache best five": _error(lambda: setattr(low, "_best_five", (CARDS[0],))),
+    ordering, hashing and errors, down to the messages."""
+    seen = _behaviour(base)
+    assert seen["order"] == ("ok", (True, True, True, True, True, True))
+    assert seen["hash"] == ("ok", (True, 2, -2)) and seen["other types"] == ("ok", (False, True))
+    assert seen["keywords"] == ("ok", (1, (CARDS[3],)))
+    assert {check: outcome[0] for check, outcome in seen.items() if outcome[0] != "ok"} == {
+        "list of cards": "TypeError", "float value": "TypeError", "text value": "TypeError",
+        "huge value": "OverflowError", "missing cards": "TypeError", "missing both": "TypeError",
+        "too many": "TypeError", "misspelt keyword": "TypeError", "set value": "AttributeError",
+        "set cards": "AttributeError", "set other": "AttributeError", "delete value": "AttributeError",
+        "order with int": "TypeError",
     }
-    assert observed == {
-        "list of cards": TypeError, "float value": TypeError, "text value": TypeError, "huge value": OverflowError,
-        "missing cards": TypeError, "set value": AttributeError, "set cards": AttributeError,
-        "set other": AttributeError, "delete value": AttributeError, "order with int": TypeError,
-        "cache best five": None,
-    }
-    assert low._best_five == (CARDS[0],) and low.value == 5
+    assert seen["cache best five"] == ("ok", (None, (CARDS[0],))) and seen["subclass attribute"] == ("ok", (None, 3))
+
+
+@pytest.mark.skipif(CRankBase is None, reason="C extension not built")
+def test_the_python_base_matches_the_c_base_exactly():
+    c_base, python_base = _behaviour(CRankBase), _behaviour(PythonRankBase)
+    differing = {check for check in c_base if c_base[check] != python_base[check] and check != "set other"}
+    assert differing == set(), {check: (c_base[check], python_base[check]) for check in differing}
+    assert c_base["set other"][0] == python_base["set other"][0] == "AttributeError"  # messages name the type
+
+
+def test_hand_rank_takes_hand_values_only():
+    assert HandRank(0, ()).category.value == 0 and HandRank((9 << 12) - 1, ()).category.value == 8
+    for bad in (-5, 9 << 12):
+        with pytest.raises(ShowdownError, match="is not a hand value"):
+            HandRank(bad, ())
 
 
 def test_pure_python_variable_forces_the_python_path():
@@ -168,3 +208,17 @@ def test_c_text_parsing_hands_irregular_text_back_to_python(text):
 def test_evaluate_text_forms_agree(text):
     assert evaluate(text) == evaluate(parse_cards(text))
     assert evaluate(text).cards == parse_cards(text)
+
+
+def _evaluated(action):
+    outcome = _outcome(action)
+    return ("ok", outcome[1].value, outcome[1].cards) if outcome[0] == "ok" else outcome
+
+
+@given(st.text(alphabet="23456789TJQKAtjqka10cdhsCDHSx ,\t;♠♡", max_size=28))
+@settings(max_examples=3_000)
+def test_text_is_read_as_the_one_parser_reads_it(text):
+    """The C extension reads plain ASCII card text itself (a fast path of the same grammar: any
+    other text goes to parse_cards); whatever the text, evaluate() answers as it does on the
+    cards parse_cards reads, errors and their messages included."""
+    assert _evaluated(lambda: evaluate(text)) == _evaluated(lambda: evaluate(parse_cards(text)))

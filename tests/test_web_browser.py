@@ -251,7 +251,7 @@ def test_showdown_split_and_errors(page):
     page.click("[data-testid=showdown-run]")
     board = showdown("As Ks Qs Js Ts", {"alice": "2c 3c", "bob": "4d 5d"}).to_dict()
     assert page.locator("[data-testid=showdown-headline]").text_content() \
-        == f"Split pot: alice, bob ({board['players'][0]['hand']['description']})"
+        == board["verdict"] == f"Split pot between alice and bob with {board['players'][0]['hand']['description']}"
     assert page.locator("[data-testid=showdown-results] .badge.split").count() == 2
     # The API's message is shown when the cards do not make a showdown.
     page.fill("[data-testid=showdown-hole-1-input]", "2c 5d")
@@ -567,9 +567,9 @@ def test_play_a_video_poker_hand(page):
     assert page.text_content("[data-testid=vp-verdict]") == f"{expected['hand_class_name']}: pays {expected['payout']}"
     best = " ".join(expected["best"]["held"]) or "nothing (draw five)"
     assert page.text_content("[data-testid=vp-best]") \
-        == f"Best hold: {best} (EV {expected['best']['ev_float']:.4f} a coin)"
+        == f"Best hold: {best} (EV {expected['best']['ev']:.4f} a coin)"
     assert page.text_content("[data-testid=vp-held]") \
-        == f"You held: {' '.join(expected['hold']['held'])} (EV {expected['hold']['ev_float']:.4f} a coin)"
+        == f"You held: {' '.join(expected['hold']['held'])} (EV {expected['hold']['ev']:.4f} a coin)"
     assert expected["mistake"]
     assert page.text_content("[data-testid=vp-ev-lost]").startswith(f"EV given up: {expected['ev_lost']:.4f} a coin")
     assert page.text_content("[data-testid=vp-tally-hands]") == "1"

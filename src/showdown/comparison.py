@@ -42,10 +42,23 @@ class ShowdownResult:
         """The best hand at the table."""
         return self.ranks[self.winners[0]]
 
+    @property
+    def verdict(self) -> str:
+        """Who takes the pot, in a sentence.
+
+        >>> showdown("2c 3d 4h 9s 9d", {"bob": "As Ks", "carol": "Ah Kh"}).verdict
+        'Split pot between bob and carol with One Pair, Nines, Ace-King-Four kickers'
+        """
+        if self.is_split:
+            names = [str(name) for name in self.winners]
+            return f"Split pot between {', '.join(names[:-1])} and {names[-1]} with {self.winning_rank}"
+        return f"{self.winners[0]} wins with {self.winning_rank}"
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the board, each player (``name``, hole cards, ``hand``: the
-        :meth:`HandRank.to_dict` of their best hand, whether they win), the winners' names and
-        whether the pot is split."""
+        :meth:`HandRank.to_dict` of their best hand, whether they win), the winners' names,
+        whether the pot is split, and the verdict in a sentence. ``name`` is the player's name,
+        or the index when the hands were given as a list."""
         return {
             "board": [str(card) for card in self.board],
             "players": [
@@ -55,6 +68,7 @@ class ShowdownResult:
             ],
             "winners": list(self.winners),
             "is_split": self.is_split,
+            "verdict": self.verdict,
         }
 
     def __str__(self) -> str:

@@ -56,26 +56,35 @@ class _PythonRankBase:
     value: int
     cards: tuple[Any, ...]
 
-    def __new__(cls, value: Any, cards: Any) -> Any:
-        number = operator.index(value)
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        given = len(args) + len(kwargs)
+        if given > 2:
+            raise TypeError(f"function takes at most 2 arguments ({given} given)")
+        values = list(args)
+        for position, name in enumerate(("value", "cards")[len(args):], start=len(args) + 1):
+            if name not in kwargs:
+                raise TypeError(f"function missing required argument '{name}' (pos {position})")
+            values.append(kwargs.pop(name))
+        if kwargs:
+            raise TypeError(f"'{next(iter(kwargs))}' is an invalid keyword argument for this function")
+        number, cards = operator.index(values[0]), values[1]
         if not -(1 << 63) <= number < 1 << 63:
             raise OverflowError("Python int too large to convert to C long")
         if not isinstance(cards, tuple):
-            raise TypeError(f"{cls.__name__}() argument 2 must be tuple, not {type(cards).__name__}")
+            raise TypeError(f"argument 2 must be tuple, not {type(cards).__name__}")
         rank = object.__new__(cls)
         object.__setattr__(rank, "value", number)
         object.__setattr__(rank, "cards", cards)
         return rank
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if name != "_best_five":
-            raise AttributeError("readonly attribute" if name in ("value", "cards") else
-                                 f"'{type(self).__name__}' object has no attribute '{name}'")
-        object.__setattr__(self, name, value)
+        if name in ("value", "cards"):
+            raise AttributeError("readonly attribute")
+        object.__setattr__(self, name, value)  # _best_five, or a subclass's own attributes
 
     def __delattr__(self, name: str) -> None:
-        if name != "_best_five":
-            raise AttributeError("readonly attribute" if name in ("value", "cards") else name)
+        if name in ("value", "cards"):
+            raise AttributeError("readonly attribute")
         object.__delattr__(self, name)
 
     def __eq__(self, other: Any) -> bool:
@@ -201,6 +210,12 @@ class HandRank(_RankBase):
     __slots__ = ()
     value: int
     cards: tuple[Card, ...]
+
+    def __new__(cls, value: Any, cards: Any) -> HandRank:
+        rank = super().__new__(cls, value, cards)
+        if not 0 <= rank.value < len(Category) << CATEGORY_SHIFT:
+            raise ShowdownError(f"{rank.value} is not a hand value (0 to {(len(Category) << CATEGORY_SHIFT) - 1})")
+        return rank  # type: ignore[no-any-return]
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (HandRank, (self.value, self.cards))

@@ -169,11 +169,12 @@ class Settlement:
         return {name: self.payouts[name] + self.returned[name] - put for name, put in self.contributions.items()}
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: the pots, every seat's chips in table order (put in, returned,
-        won, net), the rake, the odd chip rule and the dealer's announcement, line by line."""
+        """A JSON-ready dict: the pots (each with its ``title``, "Main pot" or "Side pot n"),
+        every seat's chips in table order (put in, returned, won, net), the rake, the odd chip
+        rule and the dealer's announcement, line by line."""
         net = self.net
         return {
-            "pots": [pot.to_dict() for pot in self.pots],
+            "pots": [{"title": _pot_title(index), **pot.to_dict()} for index, pot in enumerate(self.pots)],
             "seats": [{"name": name, "contribution": put, "returned": self.returned[name],
                        "payout": self.payouts[name], "net": net[name]} for name, put in self.contributions.items()],
             "rake": self.rake,
@@ -195,7 +196,7 @@ class Settlement:
             if chips:
                 lines.append(f"{chips} uncalled returned to {name}.")
         for index, pot in enumerate(self.pots):
-            title = "Main pot" if index == 0 else f"Side pot {index}"
+            title = _pot_title(index)
             raked = f" after {pot.rake} rake" if pot.rake else ""
             if len(pot.contenders) == 1:
                 lines.append(f"{title} of {pot.amount}{raked} to {pot.winners[0]}, uncontested.")
@@ -215,6 +216,10 @@ class Settlement:
         if self.rake:
             lines.append(f"Rake: {self.rake}.")
         return lines
+
+
+def _pot_title(index: int) -> str:
+    return "Main pot" if index == 0 else f"Side pot {index}"
 
 
 def _first_clockwise(names: Sequence[str], order: dict[str, int], button: int) -> list[str]:

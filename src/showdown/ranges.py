@@ -52,7 +52,7 @@ import numpy as np
 
 from showdown.cards import _TOKENS, CARDS, RANK_CHARS, Card, CardsLike, parse_cards
 from showdown.errors import RangeParseError, ShowdownError
-from showdown.tables import preflop_equities
+from showdown.tables.preflop_order import preflop_equities
 
 __all__ = ["N_COMBOS", "PREFLOP_ORDER", "Range", "RangeParseError", "starting_hands", "top_starting_hands"]
 
@@ -557,10 +557,10 @@ class Range:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the canonical text (which parses back to exactly this range), the
-        number of combos, their total weight, and each starting hand with a combo in the range:
-        how many of its combos (``combos`` of ``size``), its share of the whole hand (``weight``:
-        the combos' weights added up, over ``size``) and whether the range holds the whole hand
-        at one weight (``whole``), so that the hand alone says it.
+        number of combos and their fraction of all 1326, their total weight, and each starting
+        hand with a combo in the range: how many of its combos (``combos`` of ``size``), its share
+        of the whole hand (``weight``: the combos' weights added up, over ``size``) and whether
+        the range holds the whole hand at one weight (``whole``), so that the hand alone says it.
 
         >>> Range("AhKh, QQ:0.5").to_dict()["starting_hands"][1]
         {'hand': 'AKs', 'combos': 1, 'size': 4, 'weight': 0.25, 'whole': False}
@@ -573,4 +573,5 @@ class Range:
                 hands.append({"hand": hand, "combos": combos, "size": len(weights),
                               "weight": float(weights.sum()) / len(weights),
                               "whole": combos == len(weights) and bool((weights == weights[0]).all())})
-        return {"text": str(self), "combos": len(self), "weight": float(self._weights.sum()), "starting_hands": hands}
+        return {"text": str(self), "combos": len(self), "fraction": len(self) / N_COMBOS,
+                "weight": float(self._weights.sum()), "starting_hands": hands}

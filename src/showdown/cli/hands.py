@@ -24,12 +24,6 @@ def _showdown_table(result: ShowdownResult, title: str) -> Table:
     return table
 
 
-def _verdict(result: ShowdownResult) -> str:
-    if result.is_split:
-        return f"Split pot between {', '.join(map(str, result.winners))} with {result.winning_rank}"
-    return f"{result.winners[0]} wins with {result.winning_rank}"
-
-
 def eval_command(cards: str = typer.Argument(..., help='1 to 7 cards, e.g. "As Ks Qs Js Ts 2d 3c".'),
                  as_json: bool = JSON_OPTION) -> None:
     """Evaluate one hand: category, description, best five cards and value."""
@@ -64,7 +58,7 @@ def showdown_command(
         print_json(result.to_dict())
         return
     console.print(_showdown_table(result, f"Board: {format_cards(result.board) or '(none)'}"))
-    console.print(_verdict(result))
+    console.print(result.verdict)
 
 
 def deal_command(
@@ -75,7 +69,7 @@ def deal_command(
     """Deal a random hand to each player and a board, then show them down."""
     result = deal_showdown(players, seed=seed)
     if as_json:
-        print_json({"seed": seed, **result.to_dict()})
+        print_json({"seed": seed, "result": result.to_dict()})
         return
     console.print(_showdown_table(result, f"Board: {format_cards(result.board)}"))
-    console.print(_verdict(result))
+    console.print(result.verdict)

@@ -10,9 +10,12 @@ is the same on any number of threads or machines.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import math
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Optional
@@ -63,12 +66,38 @@ def _range_groups(players: list[Player]) -> np.ndarray:
 
 
 def assignment_classes(question: Question) -> Classes:
-    """The classes of a preflop question's hole-card assignments."""
+    """The classes of a preflop question's hole-card assignments. The last few are kept, so that
+    ``plan()`` and the ``equity()`` run after it (as the web app does) work them out once."""
+    permutations, groups = suit_permutations(question.dead), _range_groups(question.players)
+    digest = hashlib.sha256()
+    for array in (question.combos, question.sizes, question.weights, permutations, groups):
+        digest.update(f"{array.dtype.str}{array.shape}".encode())
+        digest.update(np.ascontiguousarray(array).tobytes())
+    key = digest.digest()
+    with _CACHE_LOCK:
+        if key in _CACHE:
+            _CACHE.move_to_end(key)
+            return _CACHE[key]
+    classes = _classify(question, permutations, groups)
+    with _CACHE_LOCK:
+        _CACHE[key] = classes
+        while len(_CACHE) > CLASSES_KEPT:
+            _CACHE.popitem(last=False)
+    return classes
+
+
+CLASSES_KEPT = 8
+"""How many questions' assignment classes :func:`assignment_classes` keeps."""
+_CACHE: OrderedDict[bytes, Classes] = OrderedDict()
+_CACHE_LOCK = threading.Lock()
+
+
+def _classify(question: Question, permutations: np.ndarray, groups: np.ndarray) -> Classes:
     from showdown._kernels import board_classes as kernel
 
     combos = question.combos
     codes, assignment_weights, seating_codes = kernel._assignment_classes(
-        combos, question.sizes, question.weights, suit_permutations(question.dead), _range_groups(question.players)
+        combos, question.sizes, question.weights, permutations, groups
     )
     if len(codes) == 0:
         raise EquityError("the players' ranges have no combination without a shared card")

@@ -50,9 +50,9 @@ class OddsGrid:
         it was found, and one entry per category (weakest first) with the player's and the
         opponents' chances of winning with it."""
         return {
-            "hole": [self.hole[i:i + 2] for i in range(0, len(self.hole), 2)],
+            "hole": [str(card) for card in parse_cards(self.hole)],
             "board": self.board.split(),
-            "opponents": self.n_opponents,
+            "n_opponents": self.n_opponents,
             "equity": self.equity,
             "exact": self.exact,
             "total": self.total,

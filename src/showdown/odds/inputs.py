@@ -3,7 +3,7 @@ board and the dead cards, as the arrays the kernels take.
 
 >>> question = prepare(["AcAd", "QQ+"], "2c 7d 9h")
 >>> [player.name for player in question.players], len(question.players[1].combos)
-(['AdAc', 'QQ+'], 18)
+(['AdAc', 'QQ+'], 13)
 """
 
 from __future__ import annotations

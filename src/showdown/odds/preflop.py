@@ -12,6 +12,8 @@ table is bit-identical however it was computed.
 0.8195 0.1214
 >>> bool(table.wins[0, 1] + table.ties[0, 1] + table.wins[1, 0] == table.boards[0, 1])
 True
+
+Its rows, summed, are the shipped preflop order (:mod:`showdown.odds.ordering`).
 """
 
 from __future__ import annotations
@@ -167,3 +169,4 @@ def preflop_table(
         ties=np.rint(ties).astype(np.int64).reshape(shape),
         boards=np.rint(boards).astype(np.int64).reshape(shape),
     )
+

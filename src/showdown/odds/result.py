@@ -86,7 +86,8 @@ class EquityResult:
     planned: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: one entry per player (``name`` is the hand or range as given,
+        """A JSON-ready dict: one entry per player (``name``: the hand, high card first, or the
+        range text as given,
         with its equity, win and tie fractions, standard error and a split by the category of
         the winning hand: ``equity`` shares adding up to the player's equity, ``win_share`` the
         fractions of the player's outright wins), then the board, the dead cards and how the

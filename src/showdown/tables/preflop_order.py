@@ -1,96 +1,73 @@
-"""The generator of ``preflop_order.csv``: the 169 starting hands ranked by their exact heads-up
-all-in equity against one uniformly random hand, the order ``top N%`` ranges take them in.
+"""The preflop order's file, ``preflop_order.csv``: the 169 starting hands ranked by their exact
+heads-up all-in equity against one uniformly random hand, the order ``top N%`` ranges take them
+in. Read here (:func:`preflop_counts`), written here (:func:`render`); the counts come from the
+exact preflop table, summed by ``python -m showdown.odds.ordering --write`` (or ``--check``).
 
 Each hand's record sums, over its combos, every non-overlapping opponent combo and every board,
-the cases it wins, ties and in all: the rows of the exact preflop table
-(:func:`showdown.preflop_table`) added up. Exact ties keep the canonical order of
-:func:`showdown.starting_hands`. Regenerate (about 20 s on two cores) with::
+the cases it wins, ties and in all. Exact ties keep the canonical order of the starting hands.
 
-    python -m showdown.tables.preflop_order --write     # or --check to compare without writing
-
-This module is a build tool: the package loads the data through :func:`showdown.tables.preflop_counts`
-and never imports the generator (the import-linter contracts in pyproject.toml say so).
+>>> list(preflop_equities())[:3]
+['AA', 'KK', 'QQ']
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
-from typing import Optional
+import csv
+import functools
+from fractions import Fraction
+from pathlib import Path
+from typing import NamedTuple
 
-from showdown.tables import PREFLOP_ORDER_FILE, PreflopCount
-
+PREFLOP_ORDER_FILE = Path(__file__).with_name("preflop_order.csv")
 HEADER = (
     "# The 169 starting hands, best first, by exact heads-up all-in equity against one random hand:\n"
     "# the cases each wins, ties and plays over every opponent combo and every board.\n"
-    "# Written by `python -m showdown.tables.preflop_order --write`; do not edit by hand.\n"
+    "# Written by `python -m showdown.odds.ordering --write`; do not edit by hand.\n"
     "hand,wins,ties,cases\n"
 )
 
 
-def exact_counts() -> dict[str, PreflopCount]:
-    """Every starting hand's exact counts against a random hand, in canonical order."""
-    from showdown.odds import preflop_table
+class PreflopCount(NamedTuple):
+    """One starting hand's exact heads-up all-in record against one random hand: over every
+    combo of the hand, every opponent combo that shares no card with it and every board, the
+    cases it wins, ties and in all."""
 
-    table = preflop_table()
-    wins, ties, cases = table.wins.sum(axis=1), table.ties.sum(axis=1), table.boards.sum(axis=1)
-    return {hand: PreflopCount(int(w), int(t), int(c))
-            for hand, w, t, c in zip(table.hands, wins, ties, cases, strict=True)}
+    wins: int
+    ties: int
+    cases: int
+
+    @property
+    def equity(self) -> float:
+        """Wins plus half the ties, over all cases."""
+        return (self.wins + self.ties / 2) / self.cases
+
+
+@functools.cache
+def preflop_counts(path: Path = PREFLOP_ORDER_FILE) -> dict[str, PreflopCount]:
+    """The 169 starting hands, best first, with their exact counts against a random hand."""
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
+    return {row["hand"]: PreflopCount(int(row["wins"]), int(row["ties"]), int(row["cases"]))
+            for row in csv.DictReader(lines)}
+
+
+def preflop_equities() -> dict[str, float]:
+    """Each starting hand's exact equity against one random hand, best first."""
+    return {hand: count.equity for hand, count in preflop_counts().items()}
 
 
 def ranked(counts: dict[str, PreflopCount]) -> list[str]:
-    """The hands by equity, highest first; exact ties keep the order ``counts`` gives them in.
+    """The hands by equity, highest first, compared exactly; exact ties keep the order
+    ``counts`` gives them in.
 
     >>> ranked({"AA": PreflopCount(8, 0, 10), "72o": PreflopCount(3, 1, 10), "KK": PreflopCount(7, 2, 10)})
     ['AA', 'KK', '72o']
     """
     position = {hand: i for i, hand in enumerate(counts)}
-    # Compare wins + ties / 2 over cases exactly: cross-multiplied integers, no rounding.
-    return sorted(counts, key=lambda hand: (-_Exact(counts[hand]), position[hand]))
-
-
-class _Exact:
-    """An equity compared exactly (as the fraction (2 wins + ties) / (2 cases))."""
-
-    def __init__(self, count: PreflopCount) -> None:
-        self.numerator, self.denominator = 2 * count.wins + count.ties, 2 * count.cases
-
-    def __neg__(self) -> _Exact:
-        negated = object.__new__(_Exact)
-        negated.numerator, negated.denominator = -self.numerator, self.denominator
-        return negated
-
-    def __lt__(self, other: _Exact) -> bool:
-        return self.numerator * other.denominator < other.numerator * self.denominator
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Exact) and self.numerator * other.denominator == other.numerator * self.denominator
+    return sorted(counts, key=lambda hand: (-Fraction(2 * counts[hand].wins + counts[hand].ties,
+                                                      2 * counts[hand].cases), position[hand]))
 
 
 def render(counts: dict[str, PreflopCount]) -> str:
-    """The CSV text of the order."""
+    """The file's text for the counts of every starting hand (in canonical order)."""
     rows = [f"{hand},{counts[hand].wins},{counts[hand].ties},{counts[hand].cases}\n" for hand in ranked(counts)]
     return HEADER + "".join(rows)
-
-
-def main(argv: Optional[list[str]] = None) -> int:
-    """Regenerate the order: print it, ``--write`` it to preflop_order.csv, or ``--check`` it."""
-    parser = argparse.ArgumentParser(prog="python -m showdown.tables.preflop_order", description=main.__doc__)
-    action = parser.add_mutually_exclusive_group()
-    action.add_argument("--write", action="store_true", help="write preflop_order.csv")
-    action.add_argument("--check", action="store_true", help="exit 1 if the shipped file differs")
-    args = parser.parse_args(argv)
-    text = render(exact_counts())
-    if args.write:
-        PREFLOP_ORDER_FILE.write_text(text, encoding="utf-8")
-    elif args.check:
-        if PREFLOP_ORDER_FILE.read_text(encoding="utf-8") != text:
-            print(f"{PREFLOP_ORDER_FILE.name} differs from the generator's output", file=sys.stderr)
-            return 1
-    else:
-        sys.stdout.write(text)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -73,7 +73,8 @@ class Hold:
         return result
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict; exact fractions as ``'p/q'`` text beside their floats."""
+        """A JSON-ready dict; numbers as floats, exact fractions beside them as ``'p/q'`` text
+        (``ev`` and ``ev_exact``)."""
         probabilities = []
         for row in self.paytable.rows:
             count = sum(self.counts[hand] for hand in row.classes)
@@ -85,8 +86,8 @@ class Hold:
             "held": [str(card) for card in self.held],
             "discarded": [str(card) for card in self.discarded],
             "positions": list(self.positions),
-            "ev": str(self.ev),
-            "ev_float": self.ev_float,
+            "ev": self.ev_float,
+            "ev_exact": str(self.ev),
             "ev_per_bet": float(self.ev_per_bet),
             "coins": self.coins,
             "rank": self.rank,
@@ -128,8 +129,8 @@ class Holds(list[Hold]):
         self.coins = coins
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: the deal, the pay table's name, the coins and every hold's dict."""
-        return {"deal": [str(card) for card in self.deal], "paytable": self.paytable.name, "coins": self.coins,
+        """A JSON-ready dict: the deal, the pay table, the coins and every hold's dict."""
+        return {"deal": [str(card) for card in self.deal], "paytable": self.paytable.to_dict(), "coins": self.coins,
                 "holds": [hold.to_dict() for hold in self]}
 
 

@@ -89,13 +89,15 @@ class Played:
         return self.ev_lost > 0
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: the cards, the final hand's class and the pay table row that pays
-        it, the payout, the hold played and the best one (:meth:`Hold.to_dict`), what the hold
-        gave up, and the running tally."""
+        """A JSON-ready dict: the cards (``final_kept``: the positions in ``final`` that were
+        held), the final hand's class and the pay table row that pays it, the payout, the hold
+        played and the best one (:meth:`Hold.to_dict`), what the hold gave up (per coin and per
+        bet), and the running tally."""
         return {
             "deal": [str(card) for card in self.deal],
             "held": [str(card) for card in self.hold.held],
             "final": [str(card) for card in self.final],
+            "final_kept": list(range(len(self.hold.held))),  # the final hand is the held cards, then the drawn
             **self.hand.to_dict(),
             "row": self.hold.paytable.row_for(self.hand).to_dict(),
             "payout": self.payout,
@@ -103,6 +105,7 @@ class Played:
             "best": self.best.to_dict(),
             "ev_lost": float(self.ev_lost),
             "ev_lost_exact": str(self.ev_lost),
+            "ev_lost_per_bet": float(self.ev_lost * self.hold.coins),
             "mistake": self.mistake,
             "hands": self.hands,
             "mistakes": self.mistakes,

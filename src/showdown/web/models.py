@@ -180,6 +180,7 @@ class ShowdownOut(Response):
     players: list[ShowdownPlayerOut]
     winners: list[Union[str, int]]
     is_split: bool
+    verdict: str
 
 
 class ShareOut(Response):
@@ -196,6 +197,7 @@ class BoardOut(Response):
 
 
 class PotOut(Response):
+    title: str = Field(description='"Main pot" or "Side pot n".')
     amount: int
     rake: int
     contenders: list[str]
@@ -289,7 +291,7 @@ class GridCategoryOut(Response):
 class GridOut(Response):
     hole: list[str]
     board: list[str]
-    opponents: int
+    n_opponents: int
     equity: float
     exact: bool
     total: int
@@ -309,6 +311,7 @@ class StartingHandOut(Response):
 class RangeOut(Response):
     text: str = Field(description="Canonical text: parses back to exactly this range.")
     combos: int
+    fraction: float = Field(description="The combos over all 1326.")
     weight: float
     starting_hands: list[StartingHandOut]
 
@@ -345,8 +348,8 @@ class HoldOut(Response):
     held: list[str]
     discarded: list[str]
     positions: list[int]
-    ev: str = Field(description="Exact expected payout per coin, as a fraction 'p/q'.")
-    ev_float: float
+    ev: float = Field(description="Expected payout per coin.")
+    ev_exact: str = Field(description="The same, exactly, as a fraction 'p/q'.")
     ev_per_bet: float
     coins: int
     rank: int
@@ -357,7 +360,7 @@ class HoldOut(Response):
 
 class HoldsOut(Response):
     deal: list[str]
-    paytable: str
+    paytable: PaytableOut
     coins: int
     holds: list[HoldOut]
 
@@ -394,6 +397,7 @@ class DrawOut(Response):
     deal: list[str]
     held: list[str]
     final: list[str]
+    final_kept: list[int] = Field(description="The positions in final of the cards that were held.")
     hand_class: int
     hand_class_name: str
     row: PaytableRowOut = Field(description="The pay table line that pays the final hand ('nothing' when none).")
@@ -402,6 +406,7 @@ class DrawOut(Response):
     best: HoldOut
     ev_lost: float
     ev_lost_exact: str
+    ev_lost_per_bet: float
     mistake: bool
     hands: int
     mistakes: int

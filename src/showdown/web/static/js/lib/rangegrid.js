@@ -6,7 +6,6 @@
 import { api, el, setStatus } from "./api.js";
 
 const ORDER = "AKQJT98765432";
-const HANDS_IN_DECK = 1326;   // two-card combinations of 52 cards
 const READ_DELAY = 300;       // ms of quiet typing before the text goes to the server
 
 /** The starting hand in row r, column c: "AA", "AKs" (above the diagonal), "AKo" (below). */
@@ -223,7 +222,7 @@ export class RangeEditor {
     this.drawAll();
     const count = data.starting_hands.length;
     this.summary.textContent = data.combos
-      ? `${data.combos} combos (${(100 * data.combos / HANDS_IN_DECK).toFixed(1)}% of hands), `
+      ? `${data.combos} combos (${(100 * data.fraction).toFixed(1)}% of hands), `
         + `${count} starting hand${count === 1 ? "" : "s"}`
       : "No hands selected";
   }

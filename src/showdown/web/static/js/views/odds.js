@@ -236,7 +236,7 @@ export function mountOdds(root) {
       el("span", { class: "mini-track", "aria-hidden": "true" },
         el("span", { class: `mini-bar ${kind}`, style: `width:${Math.min(100, 100 * value)}%` })),
       el("span", { class: "mini-value" }, percent(value, 2)));
-    const others = data.opponents === 1 ? "the opponent" : `the ${data.opponents} opponents`;
+    const others = data.n_opponents === 1 ? "the opponent" : `the ${data.n_opponents} opponents`;
     const onBoard = data.board.length ? data.board.join(" ") : "no board";
     gridResult.replaceChildren(
       el("p", { class: "hint" }, `${data.hole.join(" ")} on ${onBoard} against ${others}: `

@@ -88,7 +88,7 @@ export function mountPots(root) {
         el("ol", { class: "announcement", "data-testid": "pots-announcement" },
           settlement.announcement.map((line) => el("li", {}, line))),
         el("div", { class: "pot-chips" }, settlement.pots.map((pot, index) => el("div", { class: "pot-chip" },
-          el("span", { class: "pot-title" }, index === 0 ? "Main pot" : `Side pot ${index}`),
+          el("span", { class: "pot-title" }, pot.title),
           el("span", { class: "pot-amount" }, String(pot.amount)),
           el("span", { class: "pot-winners" }, winners(pot)))))),
       el("table", { class: "numbers payouts", "data-testid": "pots-payouts" },

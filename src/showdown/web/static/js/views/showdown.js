@@ -70,12 +70,8 @@ export function mountShowdown(root) {
   /** One row per player: their seven cards with the best five raised, and the verdict. */
   function render(data) {
     const split = data.is_split;
-    const winning = data.players.find((p) => p.winner).hand.description;
-    const headline = split
-      ? `Split pot: ${data.winners.join(", ")} (${winning})`
-      : `${data.winners[0]} wins with ${winning}`;
     results.replaceChildren(
-      el("p", { class: "headline", "data-testid": "showdown-headline" }, headline),
+      el("p", { class: "headline", "data-testid": "showdown-headline" }, data.verdict),
       ...data.players.map((player, index) => {
         const won = player.winner;
         const badge = won ? el("span", { class: `badge ${split ? "split" : "win"}` }, split ? "Split" : "Winner") : null;

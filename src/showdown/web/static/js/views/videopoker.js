@@ -108,8 +108,7 @@ export function mountVideoPoker(root) {
       const result = await api("POST", "/videopoker/draw", body);
       hand = null;
       dealButton.textContent = "Deal";
-      const keptPositions = new Set(result.final.map((card, i) => (result.held.includes(card) ? i : -1)).filter((i) => i >= 0));
-      drawCards(result.final, { held: keptPositions });
+      drawCards(result.final, { held: new Set(result.final_kept) });
       showResult(result);
       record(result);
     } catch (error) {
@@ -128,12 +127,12 @@ export function mountVideoPoker(root) {
     const yourText = hold.held.length ? hold.held.join(" ") : "nothing";
     advice.replaceChildren(
       el("p", { "data-testid": "vp-best" }, el("strong", {}, "Best hold: "), bestText,
-        ` (EV ${best.ev_float.toFixed(4)} a coin)`),
+        ` (EV ${best.ev.toFixed(4)} a coin)`),
       el("p", { "data-testid": "vp-held" }, el("strong", {}, "You held: "), yourText,
-        ` (EV ${hold.ev_float.toFixed(4)} a coin)`),
+        ` (EV ${hold.ev.toFixed(4)} a coin)`),
       el("p", { class: result.mistake ? "mistake" : "right", "data-testid": "vp-ev-lost" },
         result.mistake
-          ? `EV given up: ${result.ev_lost.toFixed(4)} a coin (${(result.ev_lost * hold.coins).toFixed(4)} for the bet)`
+          ? `EV given up: ${result.ev_lost.toFixed(4)} a coin (${result.ev_lost_per_bet.toFixed(4)} for the bet)`
           : "The best hold: no EV given up."),
       el("div", {}, el("p", { class: "hint" }, "The deal, the best hold raised:"), dealt));
   }
@@ -142,10 +141,10 @@ export function mountVideoPoker(root) {
 
   function record(result) {
     tally.hands += 1;
-    tally.bet += coins();
+    tally.bet += result.hold.coins;
     tally.won += result.payout;
     tally.mistakes += result.mistake ? 1 : 0;
-    tally.evLost += result.ev_lost * coins();
+    tally.evLost += result.ev_lost_per_bet;
     localStorage.setItem(TALLY_KEY, JSON.stringify(tally));
     drawTally();
   }
