@@ -36,7 +36,7 @@ def run() -> list[dict[str, Any]]:
         return [row("preflop table on local Dask workers", None, "s", note="dask not installed")]
     print("[bench_distributed] preflop table here", file=sys.stderr, flush=True)
     here, reference = _timed()
-    rows = [row("`preflop_table()`, 169 x 169 classes, exact, this process (numba threads)", here, "s")]
+    rows = [row("`preflop_table()`, 169 x 169 starting hands, exact, this process (numba threads)", here, "s")]
     for workers in (1, 2):
         print(f"[bench_distributed] preflop table on {workers} local worker(s)", file=sys.stderr, flush=True)
         with dask_client(local=workers) as client:
