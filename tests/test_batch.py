@@ -62,7 +62,7 @@ def test_batch_records_in_input_order(local_batch):
     errors = {r["line"]: r["error"] for r in found if "error" in r}
     assert set(errors) == {5, 8, 9, 11, 12}
     assert "Ac" in errors[5] and "2 to 10" in errors[8] and "pleyers" in errors[9]
-    assert "not JSON" in errors[11] and "JSON object" in errors[12]
+    assert "not valid JSON" in errors[11] and "JSON object" in errors[12]
     assert found[1]["result"]["seed"] is not None and found[5]["result"]["seed"] == 9  # derived seed written out
     assert found[0]["result"]["seed"] is None  # exact: no seed
 

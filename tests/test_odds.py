@@ -187,7 +187,7 @@ def test_rank_and_flush_patterns_equal_every_board():
         prefixes = np.array([(i, j) for i in range(n_left) for j in range(i + 1, n_left - 3)], dtype=np.int64)
         expected, _, totals, _ = boards._exact(
             holes[:, None, :].copy(), np.ones(n_players, dtype=np.int64), np.ones((n_players, 1)), base, key, bits,
-            5, prefixes, 4,
+            5, prefixes, 4, 0, len(prefixes),
         )
         assert total == totals.sum() == math.comb(n_left, 5)
         assert (counts == expected.sum(axis=0)).all(), holes.tolist()
@@ -377,7 +377,7 @@ def test_plan_decides_what_equity_does(players, board, dead):
     known = len(parse_cards(board)) + len(parse_cards(dead))
     assert cost.boards == math.comb(52 - known - 2 * len(players), 5 - len(parse_cards(board)))
     assert cost.method == ("classes" if not board else "boards") or not cost.exact_possible
-    assert cost.reports_progress == (cost.method == "classes")
+    assert cost.reports_progress == cost.exact_possible
     assert cost.to_dict()["evaluations"] == cost.evaluations
 
 

@@ -488,7 +488,7 @@ def test_boards_must_start_with_shared_board_order():
 
 @pytest.mark.parametrize("count", [0, 1])
 def test_fewer_than_two_seats(count):
-    with pytest.raises(ShowdownError, match="at least 2 seats"):
+    with pytest.raises(ShowdownError, match="2 to 23 seats"):
         settle(ROYAL, [Seat("A", 10, "2c 3d")][:count])
 
 

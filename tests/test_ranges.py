@@ -419,8 +419,8 @@ def test_with_weights_sets_whole_hands_and_keeps_every_other_combo() -> None:
 
 
 @pytest.mark.parametrize("weights, words", [({"AKx": 1}, "'AKx' is not a starting hand"),
-                                            ({"AKs": 1.5}, "must be a number in [0, 1]"),
-                                            ({"AKs": True}, "must be a number in [0, 1]")])
+                                            ({"AKs": 1.5}, "weight 1.5 is outside [0, 1]"),
+                                            ({"AKs": True}, "the weight of AKs must be a number")])
 def test_with_weights_names_bad_entries(weights, words) -> None:
     with pytest.raises(RangeParseError, match=re.escape(words)):
         Range("AA").with_weights(weights)

@@ -15,6 +15,7 @@ require("httpx")
 from fastapi.testclient import TestClient  # noqa: E402
 
 from showdown import CARDS, Range, equity, evaluate, hand_from_json, odds_grid, plan, settle, showdown  # noqa: E402
+from showdown.pots import MAX_SEATS  # noqa: E402
 from showdown.videopoker import PAYTABLES, Trainer, analyze, holds  # noqa: E402
 from showdown.web import Settings, create_app  # noqa: E402
 
@@ -140,8 +141,9 @@ def test_settle_bad_input(client):
     assert "must not be negative" in error(client.post("/api/settle", json={**SETTLE, "seats": seats}))
     assert "button 'Z' is not a seat name" in error(client.post("/api/settle", json={**SETTLE, "button": "Z"}))
     assert "rake percent" in error(client.post("/api/settle", json={**SETTLE, "rake": {"percent": 150}}))
-    many = [{"name": f"s{i}", "contribution": 1, "folded": True} for i in range(101)]
-    assert "at most 100 seats" in error(client.post("/api/settle", json={"seats": many}))
+    many = [{"name": f"s{i}", "contribution": 1, "folded": True} for i in range(MAX_SEATS + 1)]
+    assert f"a hand has 2 to {MAX_SEATS} seats, got {MAX_SEATS + 1}" in error(client.post("/api/settle",
+                                                                                        json={"seats": many}))
     assert client.post("/api/settle", json={**SETTLE, "rake": {"percent": "1e999999"}}).status_code == 422
 
 
@@ -170,7 +172,7 @@ def test_equity_bad_input_and_caps(client):
     assert "card Ac" in error(post(board="Ac 7d 9h"))
     assert "at most 50,000,000" in error(post(trials=60_000_000))
     assert "at most 10 seconds" in error(post(time_limit=11))
-    assert "trials must be positive" in error(post(trials=0, exact=False))
+    assert "trials must be at least 1, got 0" in error(post(trials=0, exact=False))
     message = error(post(players=["random", "random"], board="2c 7d 9h", exact=True))
     assert f"{plan(['random', 'random'], '2c 7d 9h').evaluations:,}" in message
     assert "200,000,000" in message and "/api/equity/jobs" in message
@@ -244,6 +246,22 @@ def test_job_cancel_and_unknown_job(client):
     assert "no equity job" in error(client.get("/api/equity/jobs/nope"), 404)
     assert client.delete("/api/equity/jobs/nope").status_code == 404
     assert client.get("/api/equity/jobs/nope/events").status_code == 404
+
+
+def test_exact_job_with_part_of_the_board_known_stops_on_cancel():
+    """Enumeration on a flop reports progress in pieces, so a cancel stops it within a piece."""
+    with TestClient(create_app(Settings(job_max_exact_evaluations=10**13))) as client:
+        body = {"players": ["random", "random", "random"], "board": "2c 7d 9h", "exact": True}  # 4.4e12 evaluations
+        job_id = client.post("/api/equity/jobs", json=body).json()["job_id"]
+        deadline = time.monotonic() + 60
+        running = client.get(f"/api/equity/jobs/{job_id}").json()
+        while not (running["result"] or {}).get("total") and time.monotonic() < deadline:
+            time.sleep(0.05)
+            running = client.get(f"/api/equity/jobs/{job_id}").json()
+        assert running["status"] == "running" and 0 < running["result"]["total"] < running["result"]["planned"]
+        client.delete(f"/api/equity/jobs/{job_id}")
+        stopped = wait_for(client, job_id, 30)
+        assert stopped["status"] == "cancelled"
 
 
 def test_job_bad_input_fails_at_once(client):

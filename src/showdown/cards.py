@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Union
 
 from showdown.errors import CardParseError, DuplicateCardError, HandSizeError
+from showdown.quantities import random_seed, whole_number
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
@@ -355,18 +356,19 @@ class Deck:
 
     def __init__(self, seed: int | None = None, *, shuffle: bool = True) -> None:
         self._cards = list(CARDS)
-        self._random = random.Random(seed)
+        self._random = random.Random(random_seed(seed))
         if shuffle:
             self._random.shuffle(self._cards)
 
     def shuffle(self, seed: int | None = None) -> None:
         """Shuffle the cards left (with a new seed if one is given)."""
         if seed is not None:
-            self._random = random.Random(seed)
+            self._random = random.Random(random_seed(seed))
         self._random.shuffle(self._cards)
 
     def deal(self, n: int = 1) -> tuple[Card, ...]:
         """Take ``n`` cards from the top."""
+        n = whole_number(n, "the number of cards to deal", error=HandSizeError)
         if not 0 <= n <= len(self._cards):
             raise HandSizeError(f"cannot deal {n} cards from a deck of {len(self._cards)}")
         dealt, self._cards = self._cards[:n], self._cards[n:]

@@ -17,6 +17,7 @@ from typing import Optional
 
 from showdown.cards import CARDS, Card, CardsLike, parse_cards
 from showdown.errors import DuplicateCardError, HandSizeError, ShowdownError
+from showdown.quantities import random_seed
 
 
 def _pool(n: int, shared: CardsLike, dead: CardsLike) -> tuple[tuple[Card, ...], list[Card]]:
@@ -49,6 +50,6 @@ def random_hands(
     """Endless uniformly random ``n``-card hands holding ``shared`` and avoiding ``dead``,
     reproducible from ``seed``: the shared cards first, then the random ones."""
     fixed, rest = _pool(n, shared, dead)
-    rng = random.Random(seed)
+    rng = random.Random(random_seed(seed))
     while True:
         yield fixed + tuple(rng.sample(rest, n - len(fixed)))

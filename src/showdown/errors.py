@@ -69,3 +69,13 @@ class AnalysisStopped(VideoPokerError, Cancelled):
 
 class DistributedError(ShowdownError):
     """A cluster could not be reached or used as asked."""
+
+
+class FileError(ShowdownError):
+    """A file that cannot be used as asked: missing, a directory, unreadable, too large, not
+    UTF-8 text, or an output that cannot be written (the message names the file)."""
+
+
+class JSONError(ShowdownError):
+    """JSON text that cannot be used: not valid, nested too deep, too large, or holding a number
+    JSON does not allow (NaN, Infinity); the message says what and where."""

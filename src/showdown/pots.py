@@ -37,7 +37,8 @@ Chips are never created or lost: payouts + returned + rake == total contribution
 
 from __future__ import annotations
 
-import json
+import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -46,6 +47,7 @@ from typing import Any, Optional, Union
 from showdown.cards import Card, CardsLike, format_cards, parse_cards
 from showdown.errors import DuplicateCardError, HandSizeError, SettlementError
 from showdown.evaluation import HandRank, evaluate
+from showdown.quantities import real_number, shown, whole_number
 
 ODD_CHIP_RULES = ("one-each-from-button", "all-to-first-from-button")
 """The ways to give out the odd chips of a split (see the rules above)."""
@@ -55,12 +57,19 @@ def _shares(shares: dict[str, int]) -> list[dict[str, Any]]:
     return [{"name": name, "chips": chips} for name, chips in shares.items()]
 
 
+MAX_CHIPS = (1 << 53) - 1
+"""The most chips a contribution or a cap can hold: every amount stays a whole number that any
+JSON reader keeps exactly."""
+MAX_SEATS = 23
+"""Seats at one hand: hold'em deals two cards to every seat, and 23 seats with a board use 51 of
+the 52 cards."""
+
+
 def _chips(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SettlementError(f"{what} must be a whole number of chips, got {value!r}")
-    if value < 0:
-        raise SettlementError(f"{what} must not be negative, got {value}")
-    return value
+    chips = whole_number(value, what, high=MAX_CHIPS, error=SettlementError)
+    if chips < 0:
+        raise SettlementError(f"{what} must not be negative, got {chips}")
+    return chips
 
 
 @dataclass(frozen=True)
@@ -96,19 +105,33 @@ class Rake:
     no_flop_no_drop: bool = True
 
     def __post_init__(self) -> None:
-        try:
-            share = Fraction(str(self.percent)) if not isinstance(self.percent, Fraction) else self.percent
-        except (ValueError, ZeroDivisionError):
-            raise SettlementError(f"rake percent must be a number, got {self.percent!r}") from None
-        if isinstance(self.percent, bool) or not 0 <= share <= 100:
-            raise SettlementError(f"rake percent must be between 0 and 100, got {self.percent!r}")
+        share = _percent(self.percent)
+        if not 0 <= share <= 100:
+            raise SettlementError(f"rake percent must be between 0 and 100, got {shown(self.percent)}")
         if self.cap is not None:
             _chips(self.cap, "rake cap")
+        if not isinstance(self.no_flop_no_drop, bool):
+            raise SettlementError(f"no_flop_no_drop must be True or False, got {shown(self.no_flop_no_drop)}")
 
     @property
     def fraction(self) -> Fraction:
         """The percent as an exact fraction of one (5 -> 1/20)."""
-        return Fraction(str(self.percent)) / 100 if not isinstance(self.percent, Fraction) else self.percent / 100
+        return _percent(self.percent) / 100
+
+
+_DECIMAL = re.compile(r"\s*[+-]?(?:\d{1,30}(?:\.\d{0,30})?|\.\d{1,30})(?:[eE][+-]?\d{1,3})?\s*")
+
+
+def _percent(value: Any) -> Fraction:
+    """A rake percent exactly: an int, a finite float, a Fraction or decimal text (at most 30
+    digits either side of the point and a three-digit exponent, so parsing it is quick)."""
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, str):
+        if not _DECIMAL.fullmatch(value):
+            raise SettlementError(f"rake percent must be a decimal number such as 5 or 2.5, got {shown(value)}")
+        return Fraction(value.strip())
+    return Fraction(str(real_number(value, "rake percent", error=SettlementError)))
 
 
 @dataclass(frozen=True)
@@ -314,8 +337,8 @@ def settle(
     Main pot of 50 to B, uncontested.
     """
     seats = list(seats)
-    if len(seats) < 2:
-        raise SettlementError(f"a hand needs at least 2 seats, got {len(seats)}")
+    if not 2 <= len(seats) <= MAX_SEATS:
+        raise SettlementError(f"a hand has 2 to {MAX_SEATS} seats, got {len(seats)}")
     order: dict[str, int] = {}
     for index, seat in enumerate(seats):
         if not isinstance(seat, Seat):
@@ -424,8 +447,8 @@ def _award(amount, contenders, runs, ranks_by_board, order, button, odd_chip, cu
                description or None, cut, tuple(parts))
 
 
-def hand_from_json(data: Union[str, dict[str, Any]]) -> dict[str, Any]:
-    """``settle`` keyword arguments from JSON (text or parsed): ``{"board": "...", "seats":
+def hand_from_json(data: Union[str, dict[str, Any], os.PathLike[str]]) -> dict[str, Any]:
+    """``settle`` keyword arguments from JSON (text, parsed, or a file's path): ``{"board": "...", "seats":
     [{"name": "A", "contribution": 25, "hole": "8c 7h", "folded": false}, ...], "button": 3,
     "odd_chip": "...", "rake": {"percent": 5, "cap": 3}, "boards": ["...", "..."]}``.
 
@@ -433,11 +456,12 @@ def hand_from_json(data: Union[str, dict[str, Any]]) -> dict[str, Any]:
     >>> hand_from_json(text)["seats"][0]
     Seat(name='A', contribution=5, hole=None, folded=False)
     """
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as error:
-            raise SettlementError(f"hand file is not valid JSON: {error}") from None
+    from showdown.files import parse_json, read_json
+
+    if isinstance(data, os.PathLike):
+        data = read_json(data, "hand file", error=SettlementError)
+    elif isinstance(data, str):
+        data = parse_json(data, "the hand", error=SettlementError)
     if not isinstance(data, dict):
         raise SettlementError("a hand must be a JSON object")
     known = {"board", "seats", "button", "odd_chip", "rake", "boards"}

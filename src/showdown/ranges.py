@@ -44,7 +44,9 @@ the higher rank comes first (``KAs`` is an error). Decisions where the notation 
 
 from __future__ import annotations
 
+import math
 import re
+import sys
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Optional, Union
 
@@ -52,6 +54,7 @@ import numpy as np
 
 from showdown.cards import _TOKENS, CARDS, RANK_CHARS, Card, CardsLike, parse_cards
 from showdown.errors import RangeParseError, ShowdownError
+from showdown.quantities import real_number
 from showdown.tables.preflop_order import preflop_equities
 
 __all__ = ["N_COMBOS", "PREFLOP_ORDER", "Range", "RangeParseError", "starting_hands", "top_starting_hands"]
@@ -140,18 +143,36 @@ class _Reason(Exception):
 
 
 _NUMBER = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+_ZERO = re.compile(r"[0.]*(?:[eE][+-]?\d+)?")
+MAX_NUMBER_LENGTH = 40
+"""Weights and percentages are written in at most this many characters."""
 _PERCENT = re.compile(r"(" + _NUMBER.pattern + r")%")
 _SUITS = {char for text in _TOKENS for char in text[1:] if len(text) == 2}
 
 
+MIN_WEIGHT = sys.float_info.min
+"""The smallest weight (about 2.2e-308, the smallest full-precision double): weights are relative,
+so any range can be given within [MIN_WEIGHT, 1] without changing its answers."""
+
+
+def _weight_problem(value: float, text: str, zero_allowed: bool = False) -> Optional[str]:
+    """Why ``value`` (written ``text``) is not a weight, or None when it is one."""
+    if not math.isfinite(value) or not 0 <= value <= 1:
+        return f"weight {text} is outside {'[0, 1]' if zero_allowed else '(0, 1]'}"
+    if value == 0 and not zero_allowed and _ZERO.fullmatch(text):
+        return "a weight of 0 would remove the hand: leave it out instead"
+    if value < MIN_WEIGHT and not (zero_allowed and value == 0):
+        return f"weight {text} is too small: weights go down to {MIN_WEIGHT:.3g} (they are relative: scale them up)"
+    return None
+
+
 def _weight(text: str) -> float:
-    if not _NUMBER.fullmatch(text):
-        raise _Reason(f"{text!r} is not a weight (expected a number in (0, 1] such as 0.5)")
+    if not _NUMBER.fullmatch(text) or len(text) > MAX_NUMBER_LENGTH:
+        raise _Reason(f"{text[:40]!r} is not a weight (expected a number in (0, 1] such as 0.5)")
     value = float(text)
-    if value == 0:
-        raise _Reason("a weight of 0 would remove the hand: leave it out instead")
-    if not 0 < value <= 1:
-        raise _Reason(f"weight {text} is outside (0, 1]")
+    problem = _weight_problem(value, text)
+    if problem:
+        raise _Reason(problem)
     return value
 
 
@@ -432,7 +453,9 @@ class Range:
         ''
         """
         combos = list(combos)
-        values = [1.0] * len(combos) if weights is None else [float(w) for w in weights]
+        values = [1.0] * len(combos) if weights is None else [
+            real_number(w, f"the weight of combo {index}", error=RangeParseError) for index, w in enumerate(weights)
+        ]
         if len(values) != len(combos):
             raise RangeParseError(f"{len(combos)} combos but {len(values)} weights")
         result = np.zeros(N_COMBOS)
@@ -440,9 +463,9 @@ class Range:
             cards = parse_cards(combo)
             if len(cards) != 2:
                 raise RangeParseError(f"combo {position}: expected two cards, got {len(cards)} in {combo!r}")
-            if not 0 < weight <= 1:
-                text = " ".join(map(str, cards))
-                raise RangeParseError(f"combo {position} ({text}): weight {weight} is outside (0, 1]")
+            problem = _weight_problem(weight, repr(weight))
+            if problem:
+                raise RangeParseError(f"combo {position} ({' '.join(map(str, cards))}): {problem}")
             index = _INDEX[cards[0].id, cards[1].id]
             if result[index] not in (0, weight):
                 raise RangeParseError(
@@ -550,9 +573,11 @@ class Range:
         for hand, weight in weights.items():
             if hand not in _CLASS_INDICES:
                 raise RangeParseError(f"{hand!r} is not a starting hand (such as AA, AKs or AKo)")
-            if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not 0 <= weight <= 1:
-                raise RangeParseError(f"the weight of {hand} must be a number in [0, 1], got {weight!r}")
-            result[_CLASS_INDICES[hand]] = float(weight)
+            value = real_number(weight, f"the weight of {hand}", error=RangeParseError)
+            problem = _weight_problem(value, repr(weight), zero_allowed=True)
+            if problem:
+                raise RangeParseError(f"{hand}: {problem}")
+            result[_CLASS_INDICES[hand]] = value
         return Range._from_weights(result)
 
     def to_dict(self) -> dict[str, Any]:

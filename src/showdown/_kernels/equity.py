@@ -49,7 +49,7 @@ def _splitmix(state):
 
 
 @kernel(nogil=True, parallel=True)
-def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, prefixes, n_chunks):
+def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, prefixes, n_chunks, first, stop):
     """Every compatible assignment of the players' combos times every remaining board.
 
     combos (P, M, 2) uint8 and weights (P, M) float64: each player's combos (first ``sizes[p]``
@@ -57,8 +57,9 @@ def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, pr
     known board's key (including ``_KEY_INIT``) and bits. ``to_come`` board cards are dealt
     from the R = len(base_deck) - 2P cards left once an assignment is fixed; ``prefixes``
     (n, m) lists the first m = min(to_come, 2) positions (indices into those R cards) of each
-    work item's boards. Item ``i`` (assignment ``i // n``, prefix ``i % n``) goes to chunk
-    ``i % n_chunks``.
+    work item's boards. Items ``first`` to ``stop - 1`` are done; item ``i`` (assignment
+    ``i // n``, prefix ``i % n``) goes to chunk ``i % n_chunks``, so cutting the items into
+    consecutive calls does not change which chunk counts what.
     """
     n_players = combos.shape[0]
     n_assign = 1
@@ -87,7 +88,7 @@ def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, pr
         last = -1
         ok = False
         weight = 0.0
-        for item in range(chunk, n_items, n_chunks):
+        for item in range(first + (chunk - first % n_chunks) % n_chunks, min(stop, n_items), n_chunks):
             assignment = item // n_prefix
             prefix = item - assignment * n_prefix
             if assignment != last:

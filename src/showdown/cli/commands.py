@@ -2,17 +2,21 @@
 
 Commands translate their arguments into library calls and print the results as tables or, with
 ``--json``, as the results' ``to_dict()``. A ``ShowdownError`` prints one line
-(``error: ...``) and exits with status 2.
+(``error: ...``) and exits with status 2; Ctrl-C prints ``interrupted`` and exits with status
+130 (the progress bars are taken down on the way out). Neither shows a traceback.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
 import sys
 from typing import Optional
 
 import typer
 
-from showdown import ShowdownError, __version__
+from showdown import Cancelled, ShowdownError, __version__
 from showdown.cli import batch, hands, odds, pots, server
 from showdown.cli.videopoker import videopoker_app
 
@@ -52,10 +56,94 @@ app.add_typer(videopoker_app, name="vp", help="Video poker: ranked holds, game a
 app.command("serve")(server.serve_command)
 
 
+INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT, as shells report it)."""
+
+
+MAX_MESSAGE_CHARS = 1_000
+"""An error line shows at most this many characters of the message (a message that quotes a
+huge argument is cut in the middle, saying how long it was)."""
+
+
+def _one_line(text: str) -> str:
+    """``text`` on one line: line breaks become spaces, other control characters are escaped,
+    and a message over :data:`MAX_MESSAGE_CHARS` characters is cut in the middle."""
+    joined = " ".join(part.strip() for part in text.splitlines()) or "(no message)"
+    if len(joined) > MAX_MESSAGE_CHARS:
+        half = MAX_MESSAGE_CHARS // 2
+        joined = f"{joined[:half]} ... ({len(joined):,} characters in all) ... {joined[-half:]}"
+    return "".join(char if char.isprintable() else ascii(char)[1:-1] for char in joined)
+
+
+def _say(text: str) -> None:
+    """Write one line to stderr, whatever characters it holds (what the terminal cannot show is
+    escaped)."""
+    stream = sys.stderr
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        stream.write(text.encode(encoding, "backslashreplace").decode(encoding, "replace") + "\n")
+        stream.flush()
+    except (OSError, ValueError):
+        pass  # stderr is gone: the exit status still tells
+
+
+def _interrupted(error: BaseException) -> bool:
+    """Whether Ctrl-C is behind ``error`` (typer turns it into ``Exit(130)``; inside a compiled
+    kernel it surfaces as a ``SystemError``)."""
+    seen: set[int] = set()
+    cause: Optional[BaseException] = error
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
+
+
+def _reason(error: OSError) -> str:
+    text = error.strerror or str(error)
+    where = f": {error.filename!r}" if error.filename else ""
+    return text[:1].lower() + text[1:] + where
+
+
+def _flush_output() -> None:
+    """Write out what stdout still holds; when it cannot be (a full disk, a closed pipe), drop
+    it, so that no second complaint comes at exit."""
+    try:
+        sys.stdout.flush()
+    except OSError as error:
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        if error.errno == errno.EPIPE:
+            raise SystemExit(1) from None  # the reader left: nothing to say to it
+        _say(f"error: cannot write the output: {_reason(error)}")
+        raise SystemExit(2) from None
+
+
 def main(argv: Optional[list[str]] = None) -> None:
-    """Run the command line; a ShowdownError prints one line and exits with status 2."""
+    """Run the command line: a ShowdownError prints one line and exits with status 2, Ctrl-C
+    prints ``interrupted`` and exits with status 130."""
     try:
         app(args=argv, prog_name="showdown")
+    except SystemExit as done:
+        if done.code in (0, None):
+            _flush_output()
+        if done.code != INTERRUPTED or not _interrupted(done):
+            raise
+        _say("interrupted")
+        raise SystemExit(INTERRUPTED) from None
+    except (KeyboardInterrupt, Cancelled):
+        _say("interrupted")
+        raise SystemExit(INTERRUPTED) from None
     except ShowdownError as error:
-        sys.stderr.write(f"error: {error}\n")
+        _say(f"error: {_one_line(str(error))}")
         raise SystemExit(2) from None
+    except OSError as error:  # the system refused a read or a write the library does not make (stdout, stderr)
+        _flush_output()
+        _say(f"error: {_reason(error)}")
+        raise SystemExit(2) from None
+    except SystemError as error:  # Ctrl-C met inside a compiled kernel
+        if not _interrupted(error):
+            raise
+        _say("interrupted")
+        raise SystemExit(INTERRUPTED) from None

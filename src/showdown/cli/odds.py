@@ -2,17 +2,37 @@
 
 from __future__ import annotations
 
+import importlib.util
+from collections.abc import Callable
 from pathlib import Path
 from typing import Optional
 
 import typer
 from rich.table import Table
 
-from showdown import Category, EquityResult, OddsGrid, dask_client, equity, odds_grid, preflop_table
+from showdown import (
+    Category,
+    EquityResult,
+    FileError,
+    OddsGrid,
+    ShowdownError,
+    dask_client,
+    equity,
+    odds_grid,
+    preflop_table,
+)
 from showdown.cli.output import JSON_OPTION, console, print_json
 from showdown.cli.progress import counting_bar, equity_bar
+from showdown.files import os_problem, writable_path
 
-EXACT_OPTION = typer.Option(None, "--exact/--monte-carlo", help="Force enumeration or sampling.")
+CLI_EXACT_LIMIT = 20_000_000_000
+"""``--exact`` is refused when the plan says it takes more hand evaluations than this (about two
+minutes on two cores), unless ``--max-evaluations`` raises the limit."""
+EXACT_OPTION = typer.Option(None, "--exact/--monte-carlo",
+                            help=f"Force enumeration or sampling; --exact is refused above --max-evaluations "
+                                 f"(default {CLI_EXACT_LIMIT:,} hand evaluations, about two minutes on two cores).")
+MAX_EVALUATIONS_OPTION = typer.Option(CLI_EXACT_LIMIT, "--max-evaluations",
+                                      help="The most hand evaluations an exact run may take.")
 TRIALS_OPTION = typer.Option(None, "--trials", "-n", help="Monte Carlo deals.")
 SEED_OPTION = typer.Option(None, "--seed", help="Seed for reproducible Monte Carlo.")
 BOARD_OPTION = typer.Option("", "--board", "-b", help="The board, 0 to 5 cards.")
@@ -42,12 +62,13 @@ def equity_command(
     stderr: Optional[float] = typer.Option(None, "--stderr", help="Stop at this standard error (e.g. 0.001)."),
     time_limit: Optional[float] = typer.Option(None, "--time-limit", help="Stop after this many seconds."),
     seed: Optional[int] = SEED_OPTION,
+    max_evaluations: int = MAX_EVALUATIONS_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Win, tie and equity of 2 to 10 hands or ranges, exact or Monte Carlo."""
     with equity_bar(trials, quiet=as_json) as progress:
         result = equity(players, board, dead, exact=exact, trials=trials, seed=seed, stderr=stderr,
-                        time_limit=time_limit, progress=progress)
+                        time_limit=time_limit, progress=progress, max_evaluations=max_evaluations)
     if as_json:
         print_json(result.to_dict())
     else:
@@ -73,29 +94,64 @@ def grid_command(
     exact: Optional[bool] = EXACT_OPTION,
     trials: Optional[int] = TRIALS_OPTION,
     seed: Optional[int] = SEED_OPTION,
+    max_evaluations: int = MAX_EVALUATIONS_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
     """The odds grid: by hand category, how often you and your opponents win (ties count as shares)."""
-    grid = odds_grid(hole, board, opponents, exact=exact, trials=trials, seed=seed)
+    grid = odds_grid(hole, board, opponents, exact=exact, trials=trials, seed=seed, max_evaluations=max_evaluations)
     if as_json:
         print_json(grid.to_dict())
     else:
         console.print(_grid_table(grid))
 
 
+def _heatmap_path(output: Path, heatmap: Optional[str], no_heatmap: bool) -> Optional[Path]:
+    """Where the heatmap goes (None: nowhere), checked before the work: matplotlib is there, it
+    can write that kind of picture, the path is writable and is not the CSV's."""
+    if no_heatmap:
+        if heatmap:
+            raise ShowdownError("give --heatmap PATH or --no-heatmap, not both")
+        return None
+    picture = writable_path(heatmap, "heatmap") if heatmap else output.with_suffix(".png")
+    if importlib.util.find_spec("matplotlib") is None:
+        raise ShowdownError("the heatmap needs matplotlib: pip install 'showdown[dask]', or give --no-heatmap")
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    kinds = FigureCanvasBase.get_supported_filetypes()
+    if picture.suffix and picture.suffix[1:].lower() not in kinds:
+        raise ShowdownError(f"the heatmap cannot be a {picture.suffix} file: give a path ending in "
+                            f"{', '.join('.' + kind for kind in sorted(kinds))}")
+    if picture.absolute() == output.absolute():
+        raise ShowdownError(f"the heatmap {str(picture)!r} would overwrite the CSV: give --heatmap another path")
+    if not heatmap:
+        writable_path(str(picture), "heatmap")
+    return picture
+
+
+def _write(path: Path, what: str, write: Callable[[Path], object]) -> None:
+    try:
+        write(path)
+    except OSError as error:
+        raise FileError(f"cannot write {what} {str(path)!r}: {os_problem(error)}") from None
+
+
 def preflop_command(
     output: str = typer.Option(..., "--output", "-o", help="CSV of equities (hero's hand by villain's hand)."),
     exact: bool = typer.Option(True, "--exact", help="Exact enumeration (the only mode; every board counted)."),
     heatmap: Optional[str] = typer.Option(None, "--heatmap", help="PNG heatmap path (default: next to the CSV)."),
+    no_heatmap: bool = typer.Option(False, "--no-heatmap", help="Write only the CSV (no matplotlib needed)."),
     hands: Optional[str] = typer.Option(None, "--hands", help="Only these starting hands, e.g. AA,KK,AKs."),
     scheduler: Optional[str] = SCHEDULER_OPTION,
     local: Optional[int] = LOCAL_OPTION,
 ) -> None:
     """The exact heads-up equity of every starting hand against every starting hand, and a heatmap."""
     names = [name.strip() for name in hands.split(",")] if hands else None
+    csv = writable_path(output, "CSV file")
+    picture = _heatmap_path(csv, heatmap, no_heatmap)
     with dask_client(scheduler, local) as client, counting_bar("preflop table") as progress:
         table = preflop_table(names, client=client, progress=progress)
-    table.to_csv(output)
-    picture = Path(heatmap) if heatmap else Path(output).with_suffix(".png")
-    table.heatmap(picture)
-    console.print(f"{len(table.hands)} x {len(table.hands)} starting hands -> {output}, heatmap {picture}")
+    _write(csv, "CSV file", table.to_csv)
+    if picture is not None:
+        _write(picture, "heatmap", table.heatmap)
+    drawn = f", heatmap {picture}" if picture is not None else ""
+    console.print(f"{len(table.hands)} x {len(table.hands)} starting hands -> {output}{drawn}")

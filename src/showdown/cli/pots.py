@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Optional
+import re
+from pathlib import Path
+from typing import Optional, Union
 
 import typer
 from rich.table import Table
@@ -11,18 +13,28 @@ from showdown import ODD_CHIP_RULES, Rake, Seat, Settlement, SettlementError, ha
 from showdown.cli.output import JSON_OPTION, console, print_json
 
 
+def _shown(text: str, limit: int = 60) -> str:
+    quoted = repr(text)
+    return quoted if len(quoted) <= limit else quoted[: limit - 4] + "...'"
+
+
 def _parse_seat(text: str) -> Seat:
     """``NAME[=CARDS]:CONTRIBUTION[:folded]``, e.g. ``A=8c 7h:25`` or ``E:40:folded``."""
     parts = text.split(":")
     folded = len(parts) == 3 and parts[2].strip().lower() == "folded"
     if not (len(parts) == 2 or folded):
-        raise SettlementError(f"bad seat {text!r}: expected NAME[=CARDS]:CHIPS[:folded], e.g. 'A=8c 7h:25'")
+        raise SettlementError(f"bad seat {_shown(text)}: expected NAME[=CARDS]:CHIPS[:folded], e.g. 'A=8c 7h:25'")
     name, _, cards = parts[0].partition("=")
-    try:
-        chips = int(parts[1].strip())
-    except ValueError:
-        raise SettlementError(f"bad seat {text!r}: {parts[1].strip()!r} is not a whole number of chips") from None
-    return Seat(name.strip(), chips, cards.strip() or None, folded)
+    chips = parts[1].strip()
+    if not re.fullmatch(r"[+-]?[0-9]{1,30}", chips):
+        raise SettlementError(f"bad seat {_shown(text)}: {_shown(chips)} is not a whole number of chips")
+    return Seat(name.strip(), int(chips), cards.strip() or None, folded)
+
+
+def _button(text: str) -> Union[int, str]:
+    """``--button``: a seat index (a whole number) or a seat name."""
+    number = text.strip()
+    return int(number) if re.fullmatch(r"[+-]?[0-9]{1,30}", number) else text
 
 
 def _print_settlement(result: Settlement) -> None:
@@ -56,19 +68,24 @@ def pots_command(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Settle a hand: main and side pots, splits, odd chips, uncalled bets, rake."""
-    if file:
-        try:
-            with open(file, encoding="utf-8") as handle:
-                arguments = hand_from_json(handle.read())
-        except OSError as error:
-            raise SettlementError(f"cannot read {file}: {error.strerror}") from None
+    if rake_cap is not None and rake_percent is None:
+        raise SettlementError("--rake-cap caps the rake: give --rake PERCENT with it")
+    if file is not None:
+        given = [option for option, value in (("--seat", seat), ("--board", board), ("--run", runs),
+                                              ("--rake", rake_percent is not None), ("--button", button != "0"),
+                                              ("--odd-chip", odd_chip != ODD_CHIP_RULES[0])) if value]
+        if given:
+            raise SettlementError(f"--file holds the whole hand: give {', '.join(given)} in the file, not beside it")
+        if not file.strip():
+            raise SettlementError("--file needs the path of a hand file")
+        arguments = hand_from_json(Path(file))
     else:
         if not seat:
             raise SettlementError("give the seats with --seat (or a hand with --file)")
         arguments = {
             "board": board,
             "seats": [_parse_seat(text) for text in seat],
-            "button": int(button) if button.strip().lstrip("-").isdigit() else button,
+            "button": _button(button),
             "odd_chip": odd_chip,
             "boards": runs or None,
         }

@@ -12,7 +12,7 @@ from typing import Any, Optional
 import typer
 from rich.table import Table
 
-from showdown import dask_client, format_cards
+from showdown import ShowdownError, dask_client, format_cards
 from showdown.cli.output import JSON_OPTION, console, print_json
 from showdown.cli.progress import counting_bar
 from showdown.videopoker import (
@@ -46,6 +46,8 @@ def hold_command(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Every hold of a deal ranked by its exact expected payout."""
+    if top < 1:
+        raise ShowdownError(f"--top must be at least 1, got {top:,}")
     table = paytable_from_text(paytable)
     ranked = holds(deal, table, coins)
     if as_json:
@@ -54,7 +56,7 @@ def hold_command(
     view = Table(title=f"{format_cards(ranked.deal)}  ({table.name}, {coins} coin{'s' * (coins > 1)})")
     for column in ("#", "Hold", "EV per coin", f"EV per {coins}-coin bet", ""):
         view.add_column(column, justify="right" if column.startswith(("#", "EV")) else "left")
-    for hold in ranked[: max(top, 1)]:
+    for hold in ranked[:top]:
         tie = f"tied with {len(hold.tied_with)}" if hold.tied_with else ""
         view.add_row(str(hold.rank), _held_text(hold.held), f"{hold.ev_float:.6f}", f"{float(hold.ev_per_bet):.4f}",
                      tie, style="bold green" if hold.rank == 1 else None)
@@ -134,6 +136,8 @@ def play_command(
     hands: Optional[int] = typer.Option(None, "--hands", help="Stop after this many hands."),
 ) -> None:
     """A trainer: hold cards by position (1 3 4) or name (As Ks), none, all; q quits."""
+    if hands is not None and hands < 1:
+        raise ShowdownError(f"--hands must be at least 1, got {hands:,}")
     trainer = Trainer(paytable_from_text(paytable), coins, seed)
     console.print(f"{trainer.paytable.name}, {coins} coin{'s' * (coins > 1)} a hand. Hold by position (1 3 4), by "
                   "card (As Ks), none or all; q quits.")
@@ -146,6 +150,8 @@ def play_command(
                 text = console.input("hold> ")
             except EOFError:
                 text = "q"
+            except UnicodeDecodeError:
+                raise ShowdownError("the answers read from stdin are not UTF-8 text") from None
             if not sys.stdin.isatty():  # echo piped answers so the transcript reads well
                 console.print(text, highlight=False)
             if text.strip().lower() in ("q", "quit", "exit"):

@@ -24,6 +24,11 @@ from showdown.odds.inputs import PlayerLike, prepare
 from showdown.odds.montecarlo import monte_carlo
 from showdown.odds.planning import make_plan
 from showdown.odds.result import EquityResult
+from showdown.parallel.interruption import interruptible
+from showdown.quantities import random_seed, real_number, shown, whole_number
+
+MAX_TRIALS = 1 << 62
+"""Monte Carlo deals at most (the counts are 64-bit integers)."""
 
 
 def equity(
@@ -39,6 +44,7 @@ def equity(
     n_jobs: Optional[int] = None,
     progress: Optional[Callable[[EquityResult], Any]] = None,
     client: Any = None,
+    max_evaluations: Optional[int] = None,
 ) -> EquityResult:
     """Each player's share of the pot at showdown, over the boards still to come.
 
@@ -51,8 +57,13 @@ def equity(
     of every player's equity at most ``stderr``, ``time_limit`` seconds, or ``progress``
     (called with the interim result after each batch) returning False. With none of trials,
     stderr and time_limit it runs 1,000,000 deals. The same ``seed`` gives the same answer
-    whatever ``n_jobs``; the seed used is in ``result.seed``. Exact enumeration preflop also
+    whatever ``n_jobs``; the seed used is in ``result.seed``. Exact enumeration also
     reports progress; a callback returning False stops it with :class:`~showdown.EquityCancelled`.
+    Ctrl-C stops any run at the next piece of work with ``KeyboardInterrupt``.
+
+    ``max_evaluations`` caps exact enumeration by the hand evaluations of its plan: above it
+    ``exact=True`` is refused with an :class:`~showdown.EquityError` naming the cost and the
+    limit before anything runs, and ``exact=None`` samples.
 
     ``client`` (a ``dask.distributed.Client``) spreads exact preflop enumeration and Monte
     Carlo batches over a cluster, with bit-identical results; enumeration with part of the
@@ -67,16 +78,31 @@ def equity(
     """
     started = time.perf_counter()
     question = prepare(players, board, dead)
-    for name, value in (("trials", trials), ("stderr", stderr), ("time_limit", time_limit)):
-        if value is not None and (isinstance(value, bool) or not value > 0):
-            raise EquityError(f"{name} must be positive, got {value!r}")
-    plan, classes = make_plan(question, classify=exact is not False)
-    if exact is None:
-        exact = plan.exact_by_default
-    if exact:
-        if not plan.exact_possible:
-            raise EquityError(plan.reason)
-        if classes is not None:
-            return enumeration.by_classes(question, classes, n_jobs, progress, started, client)
-        return enumeration.by_boards(question, n_jobs, started)
-    return monte_carlo(question, trials, seed, stderr, time_limit, n_jobs, progress, started, client)
+    if exact is not None and not isinstance(exact, bool):
+        raise EquityError(f"exact must be True, False or None, got {shown(exact)}")
+    if trials is not None:
+        trials = whole_number(trials, "trials", low=1, high=MAX_TRIALS, error=EquityError)
+    if stderr is not None:
+        stderr = real_number(stderr, "stderr", positive=True, error=EquityError)
+    if time_limit is not None:
+        time_limit = real_number(time_limit, "time_limit", positive=True, error=EquityError)
+    seed = random_seed(seed, error=EquityError)
+    if n_jobs is not None and n_jobs != -1:
+        whole_number(n_jobs, "n_jobs", low=1, error=EquityError)
+    if max_evaluations is not None:
+        max_evaluations = whole_number(max_evaluations, "max_evaluations", low=1, error=EquityError)
+    with interruptible():
+        plan, classes = make_plan(question, classify=exact is not False)
+        affordable = max_evaluations is None or plan.evaluations <= max_evaluations
+        if exact is None:
+            exact = plan.exact_by_default and affordable
+        if exact:
+            if not plan.exact_possible:
+                raise EquityError(plan.reason)
+            if not affordable:
+                raise EquityError(f"exact enumeration would take about {plan.evaluations:,} hand evaluations, over"
+                                  f" the limit of {max_evaluations:,}; use Monte Carlo or raise the limit")
+            if classes is not None:
+                return enumeration.by_classes(question, classes, n_jobs, progress, started, client)
+            return enumeration.by_boards(question, n_jobs, progress, started)
+        return monte_carlo(question, trials, seed, stderr, time_limit, n_jobs, progress, started, client)

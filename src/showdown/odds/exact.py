@@ -27,6 +27,7 @@ from showdown.errors import EquityCancelled, EquityError
 from showdown.odds.inputs import Player, Question
 from showdown.odds.result import EquityResult, build_result
 from showdown.parallel.cluster import map_in_order, worker_threads
+from showdown.parallel.interruption import stop_if_interrupted
 from showdown.parallel.threads import MIN_ITEMS_PER_THREAD, numba_threads, thread_count
 from showdown.tables.layout import N_COUNTS
 
@@ -34,6 +35,8 @@ CLASS_BATCH = 256
 """Assignment classes per kernel call between two progress reports (at least)."""
 EXACT_CHUNKS = 128
 """Chunks of the enumeration with part of the board known (fixed: the answer never depends on threads)."""
+PIECE_EVALUATIONS = 50_000_000
+"""With part of the board known, about this many hand evaluations between two progress reports."""
 
 
 @dataclass
@@ -145,6 +148,7 @@ def by_classes(
             weighted += np.einsum("c,cpk->pk", weight, class_counts.astype(np.float64))[seats]
             total += int(multiplicity @ class_totals)
             total_weight += float(weight @ class_totals)
+        stop_if_interrupted()
         if progress is not None and part.stop < n_classes:
             interim = build_result(question, counts, weighted, total, total_weight, exact=True,
                                    elapsed=time.perf_counter() - started, seed=None, stopped_by="", planned=planned)
@@ -180,25 +184,47 @@ def _prefixes(n_left: int, to_come: int) -> np.ndarray:
     return np.array(rows, dtype=np.int64).reshape(-1, 2)
 
 
-def by_boards(question: Question, n_jobs: Optional[int], started: float) -> EquityResult:
-    """With some of the board known: every assignment times every remaining board."""
+def by_boards(question: Question, n_jobs: Optional[int], progress: Optional[Callable[[EquityResult], Any]],
+              started: float) -> EquityResult:
+    """With some of the board known: every assignment times every remaining board, in pieces of
+    about :data:`PIECE_EVALUATIONS` hand evaluations with a progress report (and a check for
+    Ctrl-C) after each; a progress callback returning False stops the run with
+    :class:`~showdown.EquityCancelled`."""
     from showdown._kernels import equity as kernel
 
     n_players = len(question.players)
     to_come = question.to_come
-    base = question.deck
+    base = np.array(question.deck, dtype=np.uint8)
     board_key, board_bits = kernel._board_key(np.array([c.id for c in question.board], dtype=np.uint8))
     n_left = len(base) - 2 * n_players
     n_assign = question.assignments
     prefixes = _prefixes(n_left, to_come)
     n_items = n_assign * len(prefixes)
     n_chunks = min(EXACT_CHUNKS, n_items)
-    workers = min(thread_count(n_jobs, n_assign * math.comb(n_left, to_come)), n_chunks)
+    planned = n_assign * math.comb(n_left, to_come)
+    n_pieces = max(1, min(-(-planned * n_players // PIECE_EVALUATIONS), -(-n_items // n_chunks)))
+    size = -(-n_items // n_pieces)
+    workers = min(thread_count(n_jobs, planned), n_chunks)
+    counts = np.zeros((n_chunks, n_players, N_COUNTS), dtype=np.int64)
+    weighted = np.zeros((n_chunks, n_players, N_COUNTS), dtype=np.float64)
+    totals = np.zeros(n_chunks, dtype=np.int64)
+    total_weights = np.zeros(n_chunks, dtype=np.float64)
     with numba_threads(workers):
-        counts, weighted, totals, total_weights = kernel._exact(
-            question.combos, question.sizes, question.weights, np.array(base, dtype=np.uint8), board_key, board_bits,
-            to_come, prefixes, n_chunks,
-        )
+        for first in range(0, n_items, size):
+            last = min(first + size, n_items)
+            piece = kernel._exact(question.combos, question.sizes, question.weights, base, board_key, board_bits,
+                                  to_come, prefixes, n_chunks, first, last)
+            for running, new in zip((counts, weighted, totals, total_weights), piece, strict=True):
+                running += new
+            stop_if_interrupted()
+            if progress is not None and last < n_items:
+                interim = build_result(question, counts.sum(axis=0), weighted.sum(axis=0), int(totals.sum()),
+                                       float(total_weights.sum()), exact=True,
+                                       elapsed=time.perf_counter() - started, seed=None, stopped_by="",
+                                       planned=planned)
+                if progress(interim) is False:
+                    raise EquityCancelled(f"exact enumeration stopped by the progress callback after"
+                                          f" {interim.total:,} of about {planned:,} cases")
     total = int(totals.sum())
     if total == 0:
         raise EquityError("the players' ranges have no combination without a shared card")

@@ -106,18 +106,21 @@ def odds_grid(
     seed: Optional[int] = None,
     n_jobs: Optional[int] = None,
     progress: Optional[Callable[[EquityResult], Any]] = None,
+    max_evaluations: Optional[int] = None,
 ) -> OddsGrid:
     """The odds grid of ``hole`` (two cards) on ``board`` against 1 to 9 random ``opponents``.
 
     Exact when affordable (the rule of :func:`showdown.equity`), Monte Carlo otherwise;
-    ``exact``, ``trials``, ``seed``, ``n_jobs`` and ``progress`` are passed on to it.
+    ``exact``, ``trials``, ``seed``, ``n_jobs``, ``progress`` and ``max_evaluations`` are passed
+    on to it.
 
     >>> grid = odds_grid("7h 7d", board="7c Kd 2s Ah")
     >>> print(f"{grid.player[Category.FOUR_OF_A_KIND]:.4f}  {grid.opponents[Category.FULL_HOUSE]:.4f}")
     0.0217  0.0026
     """
     players = _grid_players(hole, opponents)
-    result = equity(players, board, exact=exact, trials=trials, seed=seed, n_jobs=n_jobs, progress=progress)
+    result = equity(players, board, exact=exact, trials=trials, seed=seed, n_jobs=n_jobs, progress=progress,
+                    max_evaluations=max_evaluations)
     player = {c: result.equity_by_category[0].get(c, 0.0) for c in Category}
     others = {c: sum(result.equity_by_category[p].get(c, 0.0) for p in range(1, opponents + 1)) for c in Category}
     return OddsGrid(

@@ -146,7 +146,8 @@ def prepare(players: Any, board: Any = "", dead: Any = "") -> Question:
                 " players' hands are removed"
             )
         player.combos = np.ascontiguousarray(player.combos[keep])
-        player.weights = np.ascontiguousarray(player.weights[keep])
+        weights = player.weights[keep]
+        player.weights = np.ascontiguousarray(weights / weights.max())  # relative: the largest is 1
     size = max(len(p.combos) for p in parsed)
     combos = np.zeros((len(parsed), size, 2), dtype=np.uint8)
     weights = np.zeros((len(parsed), size), dtype=np.float64)

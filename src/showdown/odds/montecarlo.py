@@ -17,6 +17,7 @@ from showdown.errors import EquityError
 from showdown.odds.inputs import Question
 from showdown.odds.result import EquityResult, build_result
 from showdown.parallel.cluster import map_in_order, worker_threads
+from showdown.parallel.interruption import stop_if_interrupted
 from showdown.parallel.threads import numba_threads, thread_count
 from showdown.tables.layout import N_COUNTS
 
@@ -29,25 +30,15 @@ MAX_ATTEMPTS = 1_000_000
 """Deals in a row that may fail to fit the ranges together before the run gives up."""
 
 
-def seed_of(seed: Any) -> int:
-    """``seed`` as an int, or a fresh random one when it is None."""
-    if seed is None:
-        return int(np.random.SeedSequence().entropy) & ((1 << 63) - 1)  # type: ignore[arg-type]
-    try:
-        return int(seed)
-    except (TypeError, ValueError):
-        raise EquityError(f"seed must be an int, got {seed!r}") from None
-
-
 def monte_carlo(
-    question: Question, trials: Optional[int], seed: Any, stderr: Optional[float], time_limit: Optional[float],
+    question: Question, trials: Optional[int], seed: int, stderr: Optional[float], time_limit: Optional[float],
     n_jobs: Optional[int], progress: Optional[Callable[[EquityResult], Any]], started: float, client: Any,
 ) -> EquityResult:
     """Deal until ``trials`` deals, a standard error of ``stderr``, ``time_limit`` seconds, or
-    ``progress`` returning False (the result then says ``stopped_by="progress"``)."""
+    ``progress`` returning False (the result then says ``stopped_by="progress"``); the numbers
+    are checked by :func:`~showdown.equity`."""
     from showdown._kernels import equity as kernel
 
-    seed = seed_of(seed)
     if trials is None and stderr is None and time_limit is None:
         trials = DEFAULT_TRIALS
     n_players = len(question.players)
@@ -87,6 +78,7 @@ def monte_carlo(
                 " in a row failed)"
             )
         batch += 1
+        stop_if_interrupted()
         elapsed = time.perf_counter() - started
         if trials is not None and done >= trials:
             stopped_by = "trials"

@@ -36,10 +36,10 @@ MAX_CASES = 1 << 62
 class Plan:
     """The cost of enumerating an equity question exactly.
 
-    ``method`` is ``"classes"`` (preflop: classes of assignments scored by board pattern; the
-    run reports progress and stops when asked), ``"boards"`` (part of the board known: every
-    assignment on every remaining board, in one go) or ``""`` when exact enumeration is out of
-    reach (``reason`` says why). ``assignments`` counts the hole-card assignments (the product
+    ``method`` is ``"classes"`` (preflop: classes of assignments scored by board pattern),
+    ``"boards"`` (part of the board known: every assignment on every remaining board) or ``""``
+    when exact enumeration is out of reach (``reason`` says why); both methods report progress
+    and stop when asked. ``assignments`` counts the hole-card assignments (the product
     of the players' numbers of combos), ``boards`` the boards still to come for one of them,
     ``classes`` the preflop classes (0 otherwise), ``evaluations`` about how many hand
     evaluations the enumeration takes. ``exact_by_default`` says whether ``equity(exact=None)``
@@ -62,8 +62,9 @@ class Plan:
 
     @property
     def reports_progress(self) -> bool:
-        """Whether the enumeration reports progress as it goes (and so can be stopped midway)."""
-        return self.method == "classes"
+        """Whether the enumeration reports progress as it goes (and so can be stopped midway):
+        every exact method does."""
+        return self.exact_possible
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of the fields and properties."""

@@ -31,6 +31,8 @@ import numpy as np
 from showdown.errors import ShowdownError
 from showdown.odds.exact import score_classes, suit_permutations
 from showdown.parallel.cluster import map_partitions, split
+from showdown.parallel.interruption import interruptible
+from showdown.quantities import whole_number
 from showdown.ranges import Range, starting_hands
 from showdown.tables.layout import TIE, WIN
 
@@ -124,6 +126,8 @@ def preflop_table(
     """
     from showdown._kernels import board_classes as kernel
 
+    if partitions is not None:
+        whole_number(partitions, "partitions", low=1)
     names = tuple(starting_hands() if hands is None else hands)
     if not names or len(set(names)) != len(names):
         raise ShowdownError("preflop_table needs distinct starting hands")
@@ -149,10 +153,11 @@ def preflop_table(
     first, second = grid_first.ravel()[keep], grid_second.ravel()[keep]
     unique, inverse = np.unique(codes[:, 0], return_inverse=True)
     holes = kernel._decode_classes(np.stack([unique, np.zeros_like(unique)], axis=1), 2)
-    count = partitions or max(1, math.ceil(len(holes) / PARTITION_CLASSES))
+    count = max(1, math.ceil(len(holes) / PARTITION_CLASSES)) if partitions is None else partitions
     pieces = split(holes, count)
-    scored = map_partitions(score_classes, [(piece, 0, None) for piece in pieces], client=client,
-                            progress=progress)
+    with interruptible():
+        scored = map_partitions(score_classes, [(piece, 0, None) for piece in pieces], client=client,
+                                progress=progress)
     counts = np.concatenate([c for c, _ in scored])
     totals = np.concatenate([t for _, t in scored])
     seat = (seatings & np.uint64(15)).astype(np.int64)  # where player 0 sits in the class

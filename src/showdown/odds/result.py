@@ -9,12 +9,14 @@
 from __future__ import annotations
 
 import math
+import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Optional
 
 import numpy as np
 
+from showdown.errors import EquityError
 from showdown.evaluation import Category
 from showdown.odds.inputs import Question
 from showdown.tables.layout import N_CATEGORIES, TIE, TIE_SHARE_CATEGORY, TIE_SHARE_UNIT, TIED, WIN, WIN_CATEGORY
@@ -155,6 +157,11 @@ def build_result(
     """The result from integer case counts (P, N_COUNTS) and their weighted twins (equal when
     unweighted)."""
     n = max(total, 1)
+    if total and not total_weight >= sys.float_info.min:
+        raise EquityError(
+            f"the weights of the hands that fit together multiply to {total_weight:.3g} over {total:,} cases,"
+            " below what a double holds in full precision; give weights nearer to each other"
+        )
     weight = total_weight or 1.0
     sizes = np.arange(11, dtype=np.float64)
     sizes[:2] = 1.0

@@ -16,10 +16,12 @@ elsewhere, and since results are collected by partition index, none is lost or c
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Optional, TypeVar
 
 from showdown.errors import DistributedError
+from showdown.parallel.interruption import stop_if_interrupted
 
 __all__ = [
     "DistributedError",
@@ -89,6 +91,11 @@ def dask_client(scheduler: Optional[str] = None, local: Optional[int] = None) ->
         raise DistributedError("give a scheduler address or a number of local workers, not both")
     if local is not None and (isinstance(local, bool) or not isinstance(local, int) or local < 1):
         raise DistributedError(f"the number of local workers must be a positive int, got {local!r}")
+    most = 2 * (os.cpu_count() or 1)  # more processes than this only compete for the CPUs and the memory
+    if local is not None and local > most:
+        raise DistributedError(f"at most {most} local workers (twice this machine's {most // 2} CPUs), got {local:,}")
+    if scheduler is not None and not isinstance(scheduler, str):
+        raise DistributedError(f"a scheduler address is text such as 'tcp://host:8786', got {scheduler!r}")
     if not scheduler and local is None:
         yield None
         return
@@ -100,7 +107,10 @@ def dask_client(scheduler: Optional[str] = None, local: Optional[int] = None) ->
         try:
             client = Client(scheduler, timeout="10s")
         except (OSError, TimeoutError) as error:
-            raise DistributedError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+            raise DistributedError(f"cannot reach the Dask scheduler at {scheduler!r}: {error}") from None
+        except Exception as error:  # dask says ValueError, TypeError, ... for an address it cannot use
+            raise DistributedError(f"cannot use the Dask scheduler address {scheduler!r}: {error}"
+                                   " (expected e.g. tcp://host:8786)") from None
         with client:
             yield client
         return
@@ -125,17 +135,24 @@ def imap_partitions(
     function: Callable[[Any], R], partitions: Sequence[Any], *, client: Any = None
 ) -> Iterator[tuple[int, R]]:
     """``(index, function(partition))`` pairs as partitions finish: in order locally, in
-    completion order on a cluster (each index exactly once)."""
+    completion order on a cluster (each index exactly once). Ctrl-C within
+    :func:`~showdown.parallel.interruption.interruptible` stops it before the next partition
+    (every result already made is handed over; the cluster's futures are then released)."""
     if client is None:
         for index, part in enumerate(partitions):
+            stop_if_interrupted()
             yield index, function(part)
         return
     from dask.distributed import as_completed
 
     futures = [client.submit(function, part, pure=False) for part in partitions]
     position = {future.key: index for index, future in enumerate(futures)}
-    for future in as_completed(futures):
-        yield position[future.key], future.result()
+    try:
+        for future in as_completed(futures):
+            stop_if_interrupted()
+            yield position[future.key], future.result()
+    finally:
+        client.cancel(futures)
 
 
 def map_in_order(function: Callable[[Any], R], partitions: Sequence[Any], *, client: Any = None) -> Iterator[R]:

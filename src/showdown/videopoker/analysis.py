@@ -17,6 +17,7 @@ import numpy as np
 
 from showdown.errors import AnalysisStopped, VideoPokerError
 from showdown.parallel.cluster import map_partitions, worker_threads
+from showdown.parallel.interruption import interruptible, stop_if_interrupted
 from showdown.parallel.threads import numba_threads, thread_count
 from showdown.videopoker._counts import COMMON_DRAWS, SCALE, canonical_deals, kernel, superset_table
 from showdown.videopoker.final_hands import HandClass
@@ -139,7 +140,7 @@ def analyze(
     deals, weights = canonical_deals()
     workers = thread_count(n_jobs, len(deals))
     totals = np.zeros((6, 16), dtype=np.int64)  # by cards drawn and class
-    with numba_threads(workers):
+    with numba_threads(workers), interruptible():
         for start in range(0, len(deals), BATCH):
             stop = min(len(deals), start + BATCH)
             if workers == 1:
@@ -148,6 +149,7 @@ def analyze(
                 totals += kernel()._best_holds_parallel(
                     deals[start:stop], weights[start:stop], counts, pays, SCALE, 4 * workers
                 )
+            stop_if_interrupted()
             if progress is not None and progress(stop, len(deals)) is False:
                 raise AnalysisStopped(f"the analysis of {table.name} was stopped after {stop:,} deal classes")
     combinations = [sum(int(totals[drawn, hand]) * int(SCALE[drawn]) for drawn in range(6)) for hand in HandClass]
@@ -192,5 +194,6 @@ def analyze_all(
     '100.1725%'
     """
     names = list(PAYTABLES)
-    analyses = map_partitions(_analyze_one, [(name, coins) for name in names], client=client, progress=progress)
+    with interruptible():
+        analyses = map_partitions(_analyze_one, [(name, coins) for name in names], client=client, progress=progress)
     return dict(zip(names, analyses, strict=True))

@@ -12,13 +12,14 @@ coin (250 in the named tables) when fewer than ``max_coins`` coins are bet.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
 
 from showdown.errors import PaytableError, VideoPokerError
+from showdown.files import parse_json, read_json
+from showdown.quantities import whole_number
 from showdown.videopoker.final_hands import HandClass
 
 _FOURS = (
@@ -89,8 +90,9 @@ class Paytable:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "pays", _checked_pays(self.name, self.pays))
-        _check_whole(self.name, "royal_flush_below_max_bet", self.royal_flush_below_max_bet, 0, MAX_PAY)
-        _check_whole(self.name, "max_coins", self.max_coins, 1, MAX_COINS)
+        object.__setattr__(self, "royal_flush_below_max_bet", _check_whole(
+            self.name, "royal_flush_below_max_bet", self.royal_flush_below_max_bet, 0, MAX_PAY))
+        object.__setattr__(self, "max_coins", _check_whole(self.name, "max_coins", self.max_coins, 1, MAX_COINS))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Paytable):
@@ -151,11 +153,7 @@ class Paytable:
         ...     print(error)
         the pay for 'flush' in paytable 'custom' must be from 0 to 1,000,000, got -1
         """
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise PaytableError(f"paytable JSON is not valid: {error}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(parse_json(text, "the paytable", error=PaytableError))
 
     def to_dict(self) -> dict[str, Any]:
         """The fields of :meth:`from_dict`, the title, and the lines as a pay table shows them:
@@ -248,14 +246,11 @@ class Paytable:
 
 
 def _check_whole(name: str, what: str, value: Any, low: int, high: int) -> int:
-    """``value`` as an int in low..high; integral floats are accepted."""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise PaytableError(f"{what} in paytable {name!r} must be a whole number, got {value!r}")
-    if not low <= value <= high:
-        raise PaytableError(f"{what} in paytable {name!r} must be from {low:,} to {high:,}, got {value!r}")
-    return value
+    """``value`` as an int in low..high (an int, not a bool or a float)."""
+    number = whole_number(value, f"{what} in paytable {name!r}", error=PaytableError)
+    if not low <= number <= high:
+        raise PaytableError(f"{what} in paytable {name!r} must be from {low:,} to {high:,}, got {number!r}")
+    return number
 
 
 def _checked_pays(name: str, pays: Any) -> dict[str, int]:
@@ -337,10 +332,7 @@ def paytable_from_text(text: str) -> Paytable:
     """
     words = text.strip().lower()
     if words.endswith(".json") or Path(words).suffix == ".json":
-        try:
-            return Paytable.from_json(Path(text.strip()).read_text(encoding="utf-8"))
-        except OSError as error:
-            raise PaytableError(f"cannot read paytable file {text.strip()!r}: {error.strerror}") from None
+        return Paytable.from_dict(read_json(text.strip(), "paytable file", error=PaytableError))
     for separator in " /_":
         words = words.replace(separator, "-")
     words = "-".join(part for part in words.split("-") if part)

@@ -16,6 +16,7 @@ from typing import Any, Optional
 
 from showdown.cards import Card, Deck, format_cards, parse_cards
 from showdown.errors import CardParseError, HoldParseError, VideoPokerError
+from showdown.quantities import random_seed
 from showdown.videopoker.final_hands import HandClass, hand_class
 from showdown.videopoker.holding import Hold, holds
 from showdown.videopoker.paytable import PaytableLike, as_paytable
@@ -126,7 +127,7 @@ class Trainer:
                  seed: Optional[int] = None) -> None:
         self.paytable = as_paytable(paytable)
         self.coins = self.paytable.check_coins(coins)
-        self._random = random.Random(seed)
+        self._random = random.Random(random_seed(seed, error=VideoPokerError))
         self._deck: Optional[Deck] = None
         self._deal: tuple[Card, ...] = ()
         self.hands_played = 0

@@ -36,6 +36,7 @@ from showdown import (
 )
 from showdown.videopoker import PAYTABLES, Analysis, Paytable, Trainer, analyze, holds, parse_hold
 from showdown.web import models
+from showdown.web.bodies import strict_route
 from showdown.web.jobs import Job, Jobs, TooManyJobs
 from showdown.web.runs import check_cost, check_equity, check_numbers, run_equity, threads_for
 from showdown.web.settings import LimitError, Settings
@@ -71,9 +72,11 @@ class Workers:
             limiter.release()
 
 
-def _paytable(paytable: Any) -> Paytable:
-    """A request's pay table: a name, or a custom table as a JSON object."""
-    return Paytable.from_dict(paytable) if isinstance(paytable, dict) else Paytable.named(paytable)
+def _paytable(paytable: models.Paytable) -> Paytable:
+    """A request's pay table: a name, or a custom table (the fields it was given)."""
+    if isinstance(paytable, models.CustomPaytable):
+        return Paytable.from_dict(paytable.model_dump(exclude_unset=True))
+    return Paytable.named(paytable)
 
 
 @lru_cache(maxsize=32)
@@ -87,9 +90,7 @@ def _showdown(body: models.ShowdownRequest) -> dict[str, Any]:
     return showdown(body.board, {name: player.hole for name, player in zip(names, body.players, strict=True)}).to_dict()
 
 
-def _settle(body: models.SettleRequest, settings: Settings) -> dict[str, Any]:
-    if len(body.seats) > settings.max_seats:
-        raise LimitError(f"a hand has at most {settings.max_seats} seats here, got {len(body.seats)}")
+def _settle(body: models.SettleRequest) -> dict[str, Any]:
     return settle(**hand_from_json(body.model_dump(exclude_none=True))).to_dict()
 
 
@@ -131,7 +132,7 @@ def _draw(body: models.DrawRequest) -> dict[str, Any]:
 
 def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
     """The API's endpoints over ``settings`` and the app's ``jobs``."""
-    router = APIRouter(responses=ERRORS)
+    router = APIRouter(responses=ERRORS, route_class=strict_route(settings.max_body_depth))
     workers = Workers(settings)
 
     def job_or_404(job_id: str) -> Job:
@@ -169,7 +170,7 @@ def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
     async def settle_hand(body: models.SettleRequest) -> dict[str, Any]:
         """Settle a hand: uncalled chips, main and side pots, rake, splits, odd chips, and the
         dealer's announcement."""
-        return await workers.run(_settle, body, settings)
+        return await workers.run(_settle, body)
 
     @router.post("/equity", response_model=models.EquityOut, tags=["equity"])
     async def equity_now(body: models.EquityRequest) -> dict[str, Any]:

@@ -7,13 +7,16 @@ from pathlib import Path
 from typing import Any, Optional
 
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from showdown import ShowdownError, __version__
 from showdown.web.api import build_router
+from showdown.web.bodies import StrictJSONResponse, validation_error
 from showdown.web.jobs import Jobs
-from showdown.web.middleware import BodySizeLimit
+from showdown.web.middleware import BodySizeLimit, TrustedHosts
 from showdown.web.settings import Settings
 
 STATIC = Path(__file__).with_name("static")
@@ -21,7 +24,10 @@ DESCRIPTION = """Texas Hold'em hand evaluation, showdowns, pot settlement, range
 video poker, as JSON. Cards are text in the usual notation ("As Kd", "AsKd", "A♠ K♦").
 
 Errors in the input are answered with **422** and `{"detail": "<the library's message>"}` (or FastAPI's
-list of validation errors for a malformed body). Limits: bodies over 64 KiB get **413**; equity and the odds
+list of validation errors for a malformed body: a wrong type, a missing or unknown field, a number that is not
+finite, text with a lone surrogate, nesting over 32 levels). Types are strict: `"50"` is not a number,
+`true` not 1, `1.0` not a whole number (a whole number is fine where any number is). Responses are strict
+JSON: a figure that cannot be estimated is `null`. Limits: bodies over 64 KiB get **413**; equity and the odds
 grid work at most 10 s per request (long runs: equity jobs, at most 120 s, 4 at once, then **429**);
 a request that waits 30 s for a worker thread gets **503**."""
 
@@ -29,12 +35,24 @@ FALLBACK_PAGE = """<!doctype html><meta charset="utf-8"><title>showdown</title>
 <h1>showdown</h1><p>The JSON API is at <a href="/docs">/docs</a>.</p>"""
 
 
-async def _showdown_error(request: Request, error: Exception) -> JSONResponse:
-    return JSONResponse({"detail": str(error)}, status_code=422)
+async def _showdown_error(request: Request, error: Exception) -> Response:
+    return StrictJSONResponse({"detail": str(error)}, status_code=422)
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    if error.status_code in (204, 304):
+        return Response(status_code=error.status_code, headers=error.headers)
+    return StrictJSONResponse({"detail": error.detail}, status_code=error.status_code, headers=error.headers)
 
 
 def create_app(settings: Optional[Settings] = None) -> FastAPI:
-    """The FastAPI app; ``settings`` changes the limits (see :class:`Settings`)."""
+    """The FastAPI app; ``settings`` changes the limits (see :class:`Settings`).
+
+    Every response is strict JSON; bad input of any kind is a 4xx, never a server error. The
+    Host header is checked only when ``settings.allowed_hosts`` is set (``showdown serve``
+    always sets it; the default, None, suits tests and a server behind a proxy).
+    """
     settings = settings or Settings()
     jobs = Jobs(settings)
 
@@ -43,10 +61,13 @@ def create_app(settings: Optional[Settings] = None) -> FastAPI:
         yield
         jobs.cancel_all()
 
-    app = FastAPI(title="showdown", version=__version__, description=DESCRIPTION, lifespan=lifespan)
+    app = FastAPI(title="showdown", version=__version__, description=DESCRIPTION, lifespan=lifespan,
+                  default_response_class=StrictJSONResponse)
     app.state.settings = settings
     app.state.jobs = jobs
     app.add_exception_handler(ShowdownError, _showdown_error)
+    app.add_exception_handler(RequestValidationError, validation_error)
+    app.add_exception_handler(HTTPException, _http_error)
     app.include_router(build_router(settings, jobs), prefix="/api")
     if (STATIC / "index.html").is_file():
         app.mount("/", StaticFiles(directory=STATIC, html=True), name="static")
@@ -55,4 +76,6 @@ def create_app(settings: Optional[Settings] = None) -> FastAPI:
         async def page() -> HTMLResponse:
             return HTMLResponse(FALLBACK_PAGE)
     app.add_middleware(BodySizeLimit, limit=settings.max_body_bytes)
+    if settings.allowed_hosts is not None:  # the outermost: a request for another host gets nothing else
+        app.add_middleware(TrustedHosts, allowed=settings.allowed_hosts, addresses=settings.allow_address_hosts)
     return app

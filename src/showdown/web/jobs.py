@@ -3,7 +3,6 @@ cancellation, polled by id or followed as server-sent events."""
 
 from __future__ import annotations
 
-import json
 import os
 import threading
 import time
@@ -14,8 +13,9 @@ from typing import Any, Optional
 
 import anyio
 
-from showdown import EquityCancelled, EquityResult, ShowdownError, equity
+from showdown import EquityCancelled, EquityError, EquityResult, ShowdownError, equity, plan
 from showdown.web import models
+from showdown.web.bodies import dumps
 from showdown.web.runs import check_equity, run_equity
 from showdown.web.settings import Settings
 
@@ -91,11 +91,11 @@ class Job:
     async def stream(self) -> AsyncIterator[str]:
         """Server-sent events: the current status, then each new one until the final status."""
         cursor = len(self.events)
-        yield f"data: {json.dumps(self.snapshot())}\n\n"
+        yield f"data: {dumps(self.snapshot())}\n\n"
         deadline = time.monotonic() + self.settings.job_max_runtime + 60
         while time.monotonic() < deadline:
             while cursor < len(self.events):
-                yield f"data: {json.dumps(self.events[cursor])}\n\n"
+                yield f"data: {dumps(self.events[cursor])}\n\n"
                 cursor += 1
             if self.finished and cursor >= len(self.events):
                 return
@@ -114,8 +114,13 @@ class Jobs:
         return sum(job.thread.is_alive() for job in self._jobs.values())
 
     def start(self, body: models.EquityRequest) -> Job:
-        """Check the request (bad input fails here, not in the job), then start it."""
+        """Check the request, then start it: whatever can be known to fail before the run (bad
+        input, limits, exact enumeration that is out of reach) fails here, not in the job."""
         check_equity(body, self.settings, in_job=True)
+        if body.exact:  # cheap: plan() keeps what check_equity has just worked out
+            planned = plan(body.players, body.board, body.dead)
+            if not planned.exact_possible:
+                raise EquityError(planned.reason)
         one = 1 if body.trials is None or body.trials > 0 else body.trials  # one deal checks every field
         equity(body.players, body.board, body.dead, exact=False, trials=one, seed=0, stderr=body.stderr,
                time_limit=body.time_limit)

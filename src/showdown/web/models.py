@@ -2,6 +2,10 @@
 
 Cards are text in the library's notation ("As Kd", "AsKd", "A♠ K♦"); the library checks them
 and its messages come back as 422 ``{"detail": message}``.
+
+Requests are strict, as the library is: text is not a number (``"50"``), a bool is not a whole
+number (``true``), a float is not one either (``50.0``), a number is not a bool (``1``); the one
+leniency is a whole number where any number is taken (``"percent": 5``).
 """
 
 from __future__ import annotations
@@ -17,9 +21,10 @@ PercentText = Annotated[str, Field(pattern=r"^\s*[0-9]{0,6}(\.[0-9]{0,6})?\s*$",
 
 
 class Request(BaseModel):
-    """Unknown fields and non-finite numbers are refused."""
+    """Unknown fields, non-finite numbers and values of another type are refused (strict mode:
+    no conversion, except an int for a float)."""
 
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, strict=True)
 
 
 class Response(BaseModel):
@@ -112,10 +117,22 @@ class CardsRequest(Request):
     text: Cards = Field(max_length=1_000, examples=["As Kd 10h"])
 
 
-Paytable = Union[
-    Annotated[str, Field(max_length=100, examples=["jacks-or-better-9-6"])],
-    dict[str, Any],
-]
+class CustomPaytable(Request):
+    """A pay table of your own: the fields of ``Paytable.from_dict`` (only ``pays`` is needed; the
+    library checks the values and says what is missing). ``title`` and ``rows``, as
+    /videopoker/paytables gives them, are taken back when they agree with the pays."""
+
+    name: str = Field("custom", max_length=100, examples=["mine"])
+    pays: Optional[dict[Annotated[str, Field(max_length=64)], int]] = Field(
+        None, max_length=64, examples=[{"royal-flush": 800, "straight-flush": 50, "four-of-a-kind": 25}],
+        description="What each hand pays for one coin, by its key (see /paytables).")
+    royal_flush_below_max_bet: int = 250
+    max_coins: int = 5
+    title: Optional[str] = Field(None, max_length=200)
+    rows: Optional[list[dict[str, Any]]] = Field(None, max_length=64)
+
+
+Paytable = Union[Annotated[str, Field(max_length=100, examples=["jacks-or-better-9-6"])], CustomPaytable]
 
 
 class HoldsRequest(Request):

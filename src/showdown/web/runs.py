@@ -1,8 +1,8 @@
 """Equity runs within the web app's limits: the cost checked with the library's ``plan()``
 before a run starts, then a deadline and a cancel flag while it runs.
 
-Preflop enumeration reports progress, so it is stopped at the deadline; enumeration with part
-of the board known cannot be stopped midway, so it is refused when its plan is over the limit.
+Every run is stopped at the deadline; enumeration with part of the board known, whose cost the
+plan knows in advance, is refused at once when it is over the limit.
 """
 
 from __future__ import annotations
@@ -33,14 +33,14 @@ def check_numbers(trials: Optional[int], time_limit: Optional[float], settings: 
 
 def check_cost(cost: Callable[[], Plan], exact: Optional[bool], settings: Settings, in_job: bool = False,
                hint_jobs: bool = True) -> None:
-    """Refuse exact enumeration that cannot be stopped midway and whose plan is over the limit
+    """Refuse exact enumeration with part of the board known whose plan is over the limit
     (``cost`` makes the plan; it is not asked for when Monte Carlo was)."""
     if exact is False:
         return
     planned = cost()
     enumerates = exact or planned.exact_by_default
     max_exact = settings.job_max_exact_evaluations if in_job else settings.max_exact_evaluations
-    if enumerates and planned.exact_possible and not planned.reports_progress and planned.evaluations > max_exact:
+    if enumerates and planned.exact_possible and planned.method == "boards" and planned.evaluations > max_exact:
         where = "in a job" if in_job else "on this endpoint"
         hint = "run it as a job (POST /api/equity/jobs) or " if hint_jobs and not in_job else ""
         raise LimitError(f"exact enumeration would take about {planned.evaluations:,} hand evaluations, over the"

@@ -1,0 +1,74 @@
+"""The numbers a caller gives (counts, seeds, seconds, fractions), checked in one place: whole
+numbers are ints (not bools, not floats that happen to be whole), real numbers are finite, and
+every refusal names the argument, the bound and the value.
+
+>>> whole_number(3, "trials", low=1)
+3
+>>> real_number(0.5, "stderr", positive=True)
+0.5
+>>> real_number(float("inf"), "time_limit", positive=True)
+Traceback (most recent call last):
+...
+showdown.errors.ShowdownError: time_limit must be a finite number, got inf
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+import random
+from typing import Any, Optional
+
+from showdown.errors import ShowdownError
+
+MAX_SEED = (1 << 64) - 1
+"""Seeds are whole numbers from 0 to this (an unsigned 64-bit integer)."""
+
+ErrorType = type[ShowdownError]
+
+
+def shown(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for messages about values of any size."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def whole_number(value: Any, name: str, *, low: Optional[int] = None, high: Optional[int] = None,
+                 error: ErrorType = ShowdownError) -> int:
+    """``value`` as an int (an int or a NumPy integer; not a bool or a float) within ``low`` and
+    ``high``, else ``error`` naming ``name``, the bound and the value."""
+    if isinstance(value, bool) or isinstance(value, float):
+        raise error(f"{name} must be a whole number, got {shown(value)}")
+    try:
+        number = operator.index(value)
+    except TypeError:
+        raise error(f"{name} must be a whole number, got {shown(value)}") from None
+    if low is not None and number < low:
+        raise error(f"{name} must be at least {low:,}, got {shown(number)}")
+    if high is not None and number > high:
+        raise error(f"{name} must be at most {high:,}, got {shown(number)}")
+    return number
+
+
+def real_number(value: Any, name: str, *, positive: bool = False, error: ErrorType = ShowdownError) -> float:
+    """``value`` as a finite float (from an int, a float or a NumPy number; not a bool or
+    text), positive when ``positive``, else ``error`` naming ``name`` and the value."""
+    if isinstance(value, (bool, str, bytes)):
+        raise error(f"{name} must be a number, got {shown(value)}")
+    try:
+        number = float(value)
+    except (TypeError, ValueError, OverflowError):
+        raise error(f"{name} must be a number, got {shown(value)}") from None
+    if not math.isfinite(number):
+        raise error(f"{name} must be a finite number, got {shown(value)}")
+    if positive and not number > 0:
+        raise error(f"{name} must be positive, got {shown(value)}")
+    return number
+
+
+def random_seed(value: Any, name: str = "seed", *, error: ErrorType = ShowdownError) -> int:
+    """``value`` checked as a seed (a whole number from 0 to :data:`MAX_SEED`), or a fresh random
+    seed when it is None."""
+    if value is None:
+        return random.SystemRandom().randrange(1 << 63)
+    return whole_number(value, name, low=0, high=MAX_SEED, error=error)

@@ -1,0 +1,180 @@
+"""Strict JSON in and out.
+
+In: Python's JSON reader takes ``NaN``, ``Infinity`` and lone surrogates (``"\\ud800"``), which
+are not JSON numbers or text; the API's routes (:func:`strict_route`) refuse them anywhere in
+a body, and bodies nested too deeply, with a 422 naming the place, before the models see them.
+
+Out: every response is strict JSON (:class:`StrictJSONResponse`): a number that is not finite
+becomes ``null`` and a lone surrogate U+FFFD, so that no regression can send ``NaN`` to a
+strict parser; an error message that echoes the input (:func:`echoed`) shows ``"NaN"`` and
+``"\\ud800"`` as text.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import sys
+from collections.abc import Callable, Coroutine
+from email.message import Message
+from typing import Any
+
+from fastapi import Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from fastapi.routing import APIRoute
+
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+MAX_ERRORS = 20
+"""At most this many problems of one body are listed."""
+MAX_DEPTH = 100
+"""Deeper parts of a value are shown as "..." (responses and echoes are never this deep)."""
+NON_FINITE = {math.inf: "Infinity", -math.inf: "-Infinity"}
+
+
+def dumps(content: Any) -> str:
+    """``content`` as strict JSON text: non-finite numbers as null, lone surrogates as U+FFFD."""
+    try:
+        text = json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        text.encode("utf-8")
+        return text
+    except ValueError:  # NaN or Infinity (ValueError), or a lone surrogate (UnicodeEncodeError)
+        return json.dumps(json_safe(content), ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
+class StrictJSONResponse(JSONResponse):
+    """JSON that every parser reads: :func:`dumps` instead of Python's lenient ``json.dumps``."""
+
+    def render(self, content: Any) -> bytes:
+        return dumps(content).encode("utf-8")
+
+
+def json_safe(value: Any, echo: bool = False, depth: int = 0) -> Any:
+    """``value`` with only JSON in it: a non-finite float becomes None (``echo``: the token it was
+    written as, ``"NaN"``, ``"Infinity"``, ``"-Infinity"``); a lone surrogate in text U+FFFD
+    (``echo``: its escape as text, ``"\\ud800"``); bytes text; anything else its ``str()``."""
+    if value is None or isinstance(value, (bool, int)):
+        return value
+    if isinstance(value, float):
+        if math.isfinite(value):
+            return value
+        return (NON_FINITE.get(value, "NaN")) if echo else None
+    if isinstance(value, str):
+        return _text(value, echo)
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value).decode("utf-8", "backslashreplace")
+    if depth >= MAX_DEPTH:
+        return "..."
+    if isinstance(value, dict):
+        return {_text(str(key), echo): json_safe(item, echo, depth + 1) for key, item in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [json_safe(item, echo, depth + 1) for item in value]
+    return _text(str(value), echo)
+
+
+def _text(text: str, echo: bool) -> str:
+    if not LONE_SURROGATE.search(text):
+        return text
+    if echo:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return LONE_SURROGATE.sub("\ufffd", text)
+
+
+def echoed(errors: Any) -> Any:
+    """Validation errors made JSON-safe, the input they echo shown as it was written."""
+    return json_safe(errors, echo=True)
+
+
+async def validation_error(request: Request, error: Exception) -> Response:
+    """422 with the list of validation errors, whatever input they echo."""
+    errors = error.errors() if isinstance(error, RequestValidationError) else [{"msg": str(error)}]
+    return StrictJSONResponse({"detail": echoed(errors)}, status_code=422)
+
+
+# --- reading a body -------------------------------------------------------------------------------
+def _problem(kind: str, where: tuple[Any, ...], message: str, value: Any) -> dict[str, Any]:
+    return {"type": kind, "loc": ("body", *where), "msg": message, "input": value}
+
+
+def body_problems(body: Any, max_depth: int) -> list[dict[str, Any]]:
+    """What no field of a request may hold, anywhere in a parsed JSON body: a number that is not
+    finite (``NaN``, ``Infinity``, or one too large for a float, such as ``1e400``), text or a
+    key with a lone surrogate, or nesting deeper than ``max_depth``. Each problem is a
+    validation error (type, loc, msg, input), the first :data:`MAX_ERRORS` of them."""
+    problems: list[dict[str, Any]] = []
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(body, ())]
+    while stack and len(problems) < MAX_ERRORS:
+        value, where = stack.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            problems.append(_problem("finite_number", where, "Input should be a finite number", value))
+        elif isinstance(value, str) and LONE_SURROGATE.search(value):
+            problems.append(_problem("string_unicode", where, "Input should be Unicode text: a lone surrogate"
+                                     " (\\ud800 to \\udfff without its pair) is not a character", value))
+        elif isinstance(value, (dict, list)):
+            if len(where) >= max_depth:
+                problems.append(_problem("too_deep", where, f"Input should be nested at most {max_depth} levels"
+                                         " deep", "..."))
+                continue
+            items = list(value.items()) if isinstance(value, dict) else list(enumerate(value))
+            for key, item in reversed(items):
+                if isinstance(key, str) and LONE_SURROGATE.search(key):
+                    problems.append(_problem("string_unicode", (*where, key, "[key]"), "Input should be Unicode"
+                                             " text: a lone surrogate (\\ud800 to \\udfff without its pair) is"
+                                             " not a character", key))
+                stack.append((item, (*where, key)))
+    return problems[:MAX_ERRORS]
+
+
+def _read_as_json(request: Request) -> bool:
+    """Whether FastAPI reads this request's body as JSON (a JSON content type)."""
+    content_type = request.headers.get("content-type")
+    if not content_type:
+        return False
+    message = Message()
+    message["content-type"] = content_type
+    subtype = message.get_content_subtype()
+    return message.get_content_maintype() == "application" and (subtype == "json" or subtype.endswith("+json"))
+
+
+async def check_body(request: Request, max_depth: int) -> None:
+    """Parse a JSON body once (FastAPI then reuses it) and refuse what :func:`body_problems`
+    finds, and what Python's reader fails on in other ways than a syntax error (invalid UTF-8,
+    a number of thousands of digits, nesting that overflows the reader), with a 422."""
+    if not _read_as_json(request) or not await request.body():
+        return
+    try:
+        body = await request.json()
+    except json.JSONDecodeError:
+        return  # FastAPI answers it: 422, "JSON decode error", where
+    except UnicodeDecodeError as error:
+        raise _unreadable(f"the body is not UTF-8 text: {error.reason} at byte {error.start}") from None
+    except RecursionError:
+        raise _unreadable(f"the body is nested more than {max_depth} levels deep") from None
+    except ValueError as error:  # Python's limit on the digits of an int
+        raise _unreadable(f"a number in the body has more than {sys.get_int_max_str_digits():,} digits"
+                          if "digits" in str(error) else str(error)) from None
+    problems = body_problems(body, max_depth)
+    if problems:
+        raise RequestValidationError(problems, body=body)
+
+
+def _unreadable(reason: str) -> RequestValidationError:
+    return RequestValidationError([{"type": "json_invalid", "loc": ("body",), "msg": "JSON decode error",
+                                    "input": {}, "ctx": {"error": reason}}])
+
+
+def strict_route(max_depth: int) -> type[APIRoute]:
+    """A route class whose JSON body is checked by :func:`check_body` before it is validated."""
+
+    class StrictRoute(APIRoute):
+        def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+            handler = super().get_route_handler()
+
+            async def checked(request: Request) -> Response:
+                await check_body(request, max_depth)
+                return await handler(request)
+
+            return checked
+
+    return StrictRoute
