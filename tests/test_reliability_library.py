@@ -144,7 +144,7 @@ def test_rake_text_is_parsed_in_bounded_time(percent):
     started = time.perf_counter()
     with pytest.raises(SettlementError, match="rake percent"):
         Rake(percent)
-    assert time.perf_counter() - started < 1.0, "parsing one rake percent must be immediate"
+    assert time.perf_counter() - started < 10, "parsing a rake percent must not hang (the old parser took minutes)"
     hand = {"seats": [{"name": "A", "contribution": 5}, {"name": "B", "contribution": 5}], "rake": {"percent": percent}}
     with pytest.raises(SettlementError, match="rake percent"):
         hand_from_json(json.dumps(hand))
@@ -166,7 +166,7 @@ def test_seats_past_a_table_are_refused_at_once():
     started = time.perf_counter()
     with pytest.raises(SettlementError, match=f"2 to {MAX_SEATS} seats, got 20000"):
         settle("", seats)
-    assert time.perf_counter() - started < 1.0
+    assert time.perf_counter() - started < 10  # a hang check: 20,000 seats took 108 s before the limit
     # the largest table settles: 23 seats with cards use 51 of the 52 cards
     deck = parse_cards("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd Ad "
                        "2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks")
