@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import importlib
 import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
 from types import ModuleType
+from typing import Iterator
 
 import numpy as np
 import pytest
@@ -120,3 +126,114 @@ def run_cli(capsys, *args: str) -> str:
     except SystemExit as done:
         assert done.code in (0, None)
     return capsys.readouterr().out
+
+
+# The page in a real Chromium (Playwright): a server, a browser and a fresh page per test, shared
+# by every test_page_* and test_web_browser module.
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
+VIEWPORT = {"width": 1280, "height": 900}
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[str]:
+    """The app on a real server, in a background thread, for the whole test session."""
+    uvicorn = require("uvicorn")
+
+    from showdown.web import create_app
+
+    port = free_port()
+    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning",
+                            timeout_graceful_shutdown=2)
+    instance = uvicorn.Server(config)
+    thread = threading.Thread(target=instance.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not instance.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("the web server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    instance.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Debian's chromium under Playwright; without it the tests skip, except under CI=true,
+    where a missing browser fails them (.ci/run installs it)."""
+    if CHROMIUM is None:
+        message = "Debian's chromium is not installed (apt-get install chromium)"
+        if IN_CI:
+            pytest.fail(f"CI=true: {message}; the browser tests cannot run", pytrace=False)
+        pytest.skip(message)
+    sync_playwright = require("playwright.sync_api").sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture()
+def page(browser, server):
+    """A fresh page (its own storage) on the app; fails the test on any script error."""
+    context = browser.new_context(viewport=VIEWPORT, base_url=server)
+    tab = context.new_page()
+    tab.set_default_timeout(20_000)
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+
+    def console(message) -> None:
+        # The browser logs every 4xx answer; the tests that expect one check the message shown.
+        if message.type == "error" and not message.text.startswith("Failed to load resource"):
+            errors.append(message.text)
+
+    tab.on("console", console)
+    yield tab
+    context.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
+def open_view(page, view: str) -> None:
+    page.goto(f"/#{view}")
+    page.wait_for_selector("body[data-ready=true]")
+    page.wait_for_selector(f"[data-testid=view-{view}]:not([hidden])")
+
+
+def pick_cards(page, *cards: str) -> None:
+    for card in cards:
+        page.click(f"[data-testid=pick-{card}]")
+
+
+def screenshot(page, name: str) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(path), full_page=True)
+    assert path.stat().st_size > 10_000
+    return path
+
+
+def slot_cards(page, testid: str) -> list[str]:
+    return page.eval_on_selector_all(f"[data-testid={testid}-slots] .card-face",
+                                     "faces => faces.map(face => face.dataset.card)")
+
+
+def wait_slots(page, testid: str, cards: list[str]) -> None:
+    """Wait for a field's slots to show `cards` (typed text is read by the server first)."""
+    page.wait_for_function(
+        "([testid, cards]) => JSON.stringify([...document.querySelectorAll(`[data-testid=${testid}-slots] .card-face`)]"
+        ".map(face => face.dataset.card)) === JSON.stringify(cards)", arg=[testid, cards])
+
+
+def wait_value(page, testid: str, value: str) -> None:
+    page.wait_for_function("([testid, value]) => document.querySelector(`[data-testid=${testid}]`).value === value",
+                           arg=[testid, value])

@@ -9,129 +9,15 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import socket
-import threading
-import time
-from pathlib import Path
-from typing import Iterator
 
 import pytest
 
-from conftest import IN_CI, require
+from conftest import open_view, pick_cards, screenshot, slot_cards, wait_slots, wait_value
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-SCREENSHOTS = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
-VIEWPORT = {"width": 1280, "height": 900}
 # A flush for alice, one pair each for bob and carol: the README's showdown.
 BOARD = ["Ac", "Kc", "Jc", "5c", "Th"]
 HOLES = [["8c", "7h"], ["9h", "5h"], ["Ad", "4s"]]
 NAMES = ["alice", "bob", "carol"]
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """The app on a real server, in a background thread, for the whole module."""
-    uvicorn = require("uvicorn")
-
-    from showdown.web import create_app
-
-    port = _free_port()
-    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning",
-                            timeout_graceful_shutdown=2)
-    instance = uvicorn.Server(config)
-    thread = threading.Thread(target=instance.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not instance.started:
-        if not thread.is_alive() or time.monotonic() > deadline:
-            raise RuntimeError("the web server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    instance.should_exit = True
-    thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    """Debian's chromium under Playwright; without it the tests skip, except under CI=true,
-    where a missing browser fails them (.ci/run installs it)."""
-    if CHROMIUM is None:
-        message = "Debian's chromium is not installed (apt-get install chromium)"
-        if IN_CI:
-            pytest.fail(f"CI=true: {message}; the browser tests cannot run", pytrace=False)
-        pytest.skip(message)
-    sync_playwright = require("playwright.sync_api").sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture()
-def page(browser, server):
-    """A fresh page (its own storage) on the app; fails the test on any script error."""
-    context = browser.new_context(viewport=VIEWPORT, base_url=server)
-    tab = context.new_page()
-    tab.set_default_timeout(20_000)
-    errors: list[str] = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-
-    def console(message) -> None:
-        # The browser logs every 4xx answer; the tests that expect one check the message shown.
-        if message.type == "error" and not message.text.startswith("Failed to load resource"):
-            errors.append(message.text)
-
-    tab.on("console", console)
-    yield tab
-    context.close()
-    assert not errors, f"errors in the page: {errors}"
-
-
-def _open(page, view: str) -> None:
-    page.goto(f"/#{view}")
-    page.wait_for_selector("body[data-ready=true]")
-    page.wait_for_selector(f"[data-testid=view-{view}]:not([hidden])")
-
-
-def _pick(page, *cards: str) -> None:
-    for card in cards:
-        page.click(f"[data-testid=pick-{card}]")
-
-
-def _screenshot(page, name: str) -> Path:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    path = SCREENSHOTS / f"{name}.png"
-    page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(path), full_page=True)
-    assert path.stat().st_size > 10_000
-    return path
-
-
-def _slot_cards(page, testid: str) -> list[str]:
-    return page.eval_on_selector_all(f"[data-testid={testid}-slots] .card-face",
-                                     "faces => faces.map(face => face.dataset.card)")
-
-
-def _wait_slots(page, testid: str, cards: list[str]) -> None:
-    """Wait for a field's slots to show `cards` (typed text is read by the server first)."""
-    page.wait_for_function(
-        "([testid, cards]) => JSON.stringify([...document.querySelectorAll(`[data-testid=${testid}-slots] .card-face`)]"
-        ".map(face => face.dataset.card)) === JSON.stringify(cards)", arg=[testid, cards])
-
-
-def _wait_value(page, testid: str, value: str) -> None:
-    page.wait_for_function("([testid, value]) => document.querySelector(`[data-testid=${testid}]`).value === value",
-                           arg=[testid, value])
 
 
 def _parse_error(text: str) -> str:
@@ -144,7 +30,7 @@ def _parse_error(text: str) -> str:
 
 
 def test_pick_cards_by_clicking(page):
-    _open(page, "showdown")
+    open_view(page, "showdown")
     # The picker holds the whole deck, each card a face the page drew itself, named by the server.
     assert page.locator("[data-testid=picker] .pick").count() == 52
     assert page.locator("[data-testid=picker] .pick svg").count() == 52
@@ -152,32 +38,32 @@ def test_pick_cards_by_clicking(page):
     assert page.get_attribute("[data-testid=pick-Td]", "aria-label") == "Ten of diamonds"
 
     page.click("[data-testid=showdown-hole-0-slots] [data-testid=slot-0]")
-    _pick(page, "As", "Kd")
-    assert _slot_cards(page, "showdown-hole-0") == ["As", "Kd"]
+    pick_cards(page, "As", "Kd")
+    assert slot_cards(page, "showdown-hole-0") == ["As", "Kd"]
     assert page.input_value("[data-testid=showdown-hole-0-input]") == "As Kd"
     # A full field hands the picker on to the next one.
-    _pick(page, "Qh")
-    assert _slot_cards(page, "showdown-hole-1") == ["Qh"]
+    pick_cards(page, "Qh")
+    assert slot_cards(page, "showdown-hole-1") == ["Qh"]
     # Used cards are greyed out and cannot be picked twice.
     assert page.is_disabled("[data-testid=pick-As]")
     assert page.is_disabled("[data-testid=pick-Qh]")
     assert page.is_enabled("[data-testid=pick-Ah]")
     # Clicking a card in a slot takes it back.
     page.click("[data-testid=showdown-hole-0-slots] [data-card=As]")
-    assert _slot_cards(page, "showdown-hole-0") == ["Kd"]
+    assert slot_cards(page, "showdown-hole-0") == ["Kd"]
     assert page.is_enabled("[data-testid=pick-As]")
     # Typing notation works too, suit symbols and "10" included.
     page.fill("[data-testid=showdown-board-input]", "A\u2663 10c jc")
-    _wait_slots(page, "showdown-board", ["Ac", "Tc", "Jc"])
+    wait_slots(page, "showdown-board", ["Ac", "Tc", "Jc"])
     assert page.is_disabled("[data-testid=pick-Tc]")
 
 
 def test_typed_cards_are_read_by_the_server(page):
-    _open(page, "showdown")
+    open_view(page, "showdown")
     with page.expect_request("**/api/cards/parse") as parse:
         page.fill("[data-testid=showdown-hole-0-input]", "10h A\u2660")
     assert json.loads(parse.value.post_data) == {"text": "10h A\u2660"}
-    _wait_slots(page, "showdown-hole-0", ["Th", "As"])
+    wait_slots(page, "showdown-hole-0", ["Th", "As"])
     assert page.get_attribute("[data-testid=showdown-hole-0-slots] [data-testid=slot-0]", "aria-label") \
         == "Ten of hearts: click to remove"
     # The text typed stays as it was, and is what the showdown request sends.
@@ -191,10 +77,10 @@ def test_typed_cards_are_read_by_the_server(page):
 
 
 def test_a_bad_card_shows_the_servers_message(page):
-    _open(page, "showdown")
+    open_view(page, "showdown")
     field = page.locator("[data-testid=showdown-board]")
     page.fill("[data-testid=showdown-board-input]", "Ac Kc")
-    _wait_slots(page, "showdown-board", ["Ac", "Kc"])
+    wait_slots(page, "showdown-board", ["Ac", "Kc"])
     page.fill("[data-testid=showdown-board-input]", "Ac Kx")
     message = _parse_error("Ac Kx")
     page.wait_for_function("(text) => document.querySelector('[data-testid=showdown-board] .field-error')"
@@ -203,12 +89,12 @@ def test_a_bad_card_shows_the_servers_message(page):
     assert "invalid" in field.get_attribute("class").split()
     assert page.get_attribute("[data-testid=showdown-board-input]", "aria-invalid") == "true"
     # The last good cards stay while the text is being fixed; a fix clears the message.
-    assert _slot_cards(page, "showdown-board") == ["Ac", "Kc"]
+    assert slot_cards(page, "showdown-board") == ["Ac", "Kc"]
     page.fill("[data-testid=showdown-board-input]", "Ac As Ac")
     page.wait_for_function("(text) => document.querySelector('[data-testid=showdown-board] .field-error')"
                            ".textContent === text", arg=_parse_error("Ac As Ac"))
     page.fill("[data-testid=showdown-board-input]", "Ac Kd")
-    _wait_slots(page, "showdown-board", ["Ac", "Kd"])
+    wait_slots(page, "showdown-board", ["Ac", "Kd"])
     assert page.text_content("[data-testid=showdown-board] .field-error") == ""
     assert page.get_attribute("[data-testid=showdown-board-input]", "aria-invalid") == "false"
 
@@ -218,10 +104,10 @@ def test_showdown_shows_the_winner(page):
 
     holes = {name: " ".join(hole) for name, hole in zip(NAMES, HOLES, strict=True)}
     expected = showdown(" ".join(BOARD), holes).to_dict()
-    _open(page, "showdown")
+    open_view(page, "showdown")
     page.click("[data-testid=showdown-hole-0-input]")
-    _pick(page, *[card for hole in HOLES for card in hole], *BOARD)
-    assert _slot_cards(page, "showdown-board") == BOARD
+    pick_cards(page, *[card for hole in HOLES for card in hole], *BOARD)
+    assert slot_cards(page, "showdown-board") == BOARD
     page.click("[data-testid=showdown-run]")
 
     headline = page.locator("[data-testid=showdown-headline]")
@@ -237,13 +123,13 @@ def test_showdown_shows_the_winner(page):
         assert sorted(marked) == sorted(player["hand"]["best_five"])
         assert result.locator("[data-testid=showdown-description]").text_content() == player["hand"]["description"]
     assert "One Pair, Aces" in page.text_content("[data-testid=showdown-result-2]")
-    _screenshot(page, "showdown")
+    screenshot(page, "showdown")
 
 
 def test_showdown_split_and_errors(page):
     from showdown import ShowdownError, showdown
 
-    _open(page, "showdown")
+    open_view(page, "showdown")
     page.fill("[data-testid=showdown-board-input]", "As Ks Qs Js Ts")
     page.fill("[data-testid=showdown-hole-0-input]", "2c 3c")
     page.fill("[data-testid=showdown-hole-1-input]", "4d 5d")
@@ -274,9 +160,9 @@ def _cells(page, rows: str) -> list[list[str]]:
 
 
 def test_equity_bars_reach_the_exact_result(page):
-    _open(page, "odds")
+    open_view(page, "odds")
     page.click("[data-testid=odds-player-0-input]")
-    _pick(page, "Ac", "Ad", "Kh", "Ks")
+    pick_cards(page, "Ac", "Ad", "Kh", "Ks")
     page.click("[data-testid=odds-run]")
     display = page.locator("[data-testid=equity-display][data-state=done]")
     display.wait_for(timeout=60_000)
@@ -298,7 +184,7 @@ def test_equity_bars_reach_the_exact_result(page):
 
 
 def test_stop_a_running_calculation(page):
-    _open(page, "odds")
+    open_view(page, "odds")
     page.fill("[data-testid=odds-player-0-input]", "QQ+, AKs")
     page.select_option("[data-testid=odds-mode]", "monte-carlo")
     page.select_option("[data-testid=odds-time]", "30")
@@ -315,7 +201,7 @@ def test_stop_a_running_calculation(page):
 
 
 def _range_text(page, value: str) -> None:
-    _wait_value(page, "range-text", value)
+    wait_value(page, "range-text", value)
 
 
 def _painting(request) -> bool:
@@ -326,7 +212,7 @@ def _painting(request) -> bool:
 def test_range_grid_and_live_monte_carlo(page):
     from showdown import odds_grid
 
-    _open(page, "odds")
+    open_view(page, "odds")
     page.fill("[data-testid=odds-player-0-input]", "AhKh")
     page.click("[data-testid=odds-range-1]")
     editor = page.locator("[data-testid=range-editor]")
@@ -389,7 +275,7 @@ def test_range_grid_and_live_monte_carlo(page):
     # The odds grid by final hand, strongest first, against the library's numbers.
     expected = odds_grid("As Ks", "Ts Qs 2d", 1).to_dict()
     page.click("[data-testid=grid-hole-input]")
-    _pick(page, "As", "Ks")
+    pick_cards(page, "As", "Ks")
     page.click("[data-testid=grid-run]")
     table = page.locator("[data-testid=grid-table]")
     table.wait_for(timeout=60_000)
@@ -404,15 +290,15 @@ def test_range_grid_and_live_monte_carlo(page):
     assert page.text_content("[data-testid=grid-result] .hint").startswith("As Ks on Ts Qs 2d against the opponent")
     page.click("[data-testid=odds-range-1]")
     editor.wait_for()
-    _screenshot(page, "odds")
+    screenshot(page, "odds")
 
 
 def test_range_grid_keeps_a_single_combo(page):
     from showdown import Range, starting_hands
 
-    _open(page, "odds")
+    open_view(page, "odds")
     page.fill("[data-testid=odds-player-0-input]", "AhKh")
-    _wait_slots(page, "odds-player-0", ["Ah", "Kh"])
+    wait_slots(page, "odds-player-0", ["Ah", "Kh"])
     page.click("[data-testid=odds-range-0]")
     page.locator("[data-testid=range-editor]").wait_for()
     # AhKh is one of AKs's four combos: a partly filled cell, a quarter high.
@@ -435,7 +321,7 @@ def test_range_grid_keeps_a_single_combo(page):
     _range_text(page, "QQ, AhKh")
     assert page.get_attribute(cell, "aria-pressed") == "mixed"
     assert page.get_attribute("[data-testid=range-cell-QQ]", "aria-pressed") == "true"
-    _screenshot(page, "range-grid")
+    screenshot(page, "range-grid")
     page.click("[data-testid=range-apply]")
     assert page.input_value("[data-testid=odds-player-0-input]") == "QQ, AhKh"
     page.wait_for_selector("[data-testid=odds-player-0-slots] .range-chip")
@@ -458,7 +344,7 @@ def test_range_grid_keeps_a_single_combo(page):
 def test_settle_a_pot(page):
     from showdown import hand_from_json, settle
 
-    _open(page, "pots")
+    open_view(page, "pots")
     for index, chips in enumerate(["25", "50", "100"]):
         page.fill(f"[data-testid=pots-contribution-{index}]", chips)
     page.click("[data-testid=pots-add]")
@@ -466,8 +352,8 @@ def test_settle_a_pot(page):
     page.check("[data-testid=pots-folded-3]")
     page.check("[data-testid=pots-button-2]")
     page.click("[data-testid=pots-hole-0-input]")
-    _pick(page, *[card for hole in HOLES for card in hole], *BOARD)
-    assert _slot_cards(page, "pots-board") == BOARD
+    pick_cards(page, *[card for hole in HOLES for card in hole], *BOARD)
+    assert slot_cards(page, "pots-board") == BOARD
     page.click("[data-testid=pots-run]")
 
     page.locator("[data-testid=pots-announcement] li").first.wait_for()
@@ -493,7 +379,7 @@ def test_settle_a_pot(page):
     assert [row.split("\t")[0] for row in payouts] == [seat["name"] for seat in expected["seats"]]
     winners = page.locator("[data-testid=pots-results] .pot-winners").all_text_contents()
     assert winners == [", ".join(pot["winners"]) for pot in expected["pots"]] == ["alice", "carol"]
-    _screenshot(page, "pots")
+    screenshot(page, "pots")
 
 
 def test_split_pot_shares(page):
@@ -502,7 +388,7 @@ def test_split_pot_shares(page):
     expected = settle(**hand_from_json({"board": "As Ks Qs Js Ts", "seats": [
         {"name": "alice", "contribution": 25, "hole": "2c 3c"},
         {"name": "bob", "contribution": 26, "hole": "4d 5d"}]})).to_dict()
-    _open(page, "pots")
+    open_view(page, "pots")
     page.click("[data-testid=pots-remove]")
     page.fill("[data-testid=pots-contribution-0]", "25")
     page.fill("[data-testid=pots-contribution-1]", "26")
@@ -543,7 +429,7 @@ def test_play_a_video_poker_hand(page):
     trainer = Trainer("jacks-or-better-9-6", 5, seed=2024)
     trainer.deal()
     expected = trainer.play((0, 1)).to_dict()
-    _open(page, "videopoker")
+    open_view(page, "videopoker")
     page.wait_for_selector("[data-testid=vp-paytable] option", state="attached")
     assert page.locator("[data-testid=vp-paytable-table] tbody tr").count() >= 9
     page.click("[data-testid=vp-deal]")
@@ -576,7 +462,7 @@ def test_play_a_video_poker_hand(page):
     assert page.text_content("[data-testid=vp-tally-bet]") == "5"
     assert page.text_content("[data-testid=vp-tally-won]") == str(expected["payout"])
     assert page.text_content("[data-testid=vp-deal]") == "Deal"
-    _screenshot(page, "videopoker")
+    screenshot(page, "videopoker")
 
 
 def test_the_pay_table_row_of_the_final_hand_is_lit(page):
@@ -592,7 +478,7 @@ def test_the_pay_table_row_of_the_final_hand_is_lit(page):
     table = Paytable.named(name).to_dict()
 
     _deal_seed(page, seed)
-    _open(page, "videopoker")
+    open_view(page, "videopoker")
     page.wait_for_selector("[data-testid=vp-paytable] option", state="attached")
     page.select_option("[data-testid=vp-paytable]", name)
     # The pay table is the server's: every row, each bet's payout (the royal flush's bonus too).
@@ -612,7 +498,7 @@ def test_the_pay_table_row_of_the_final_hand_is_lit(page):
     assert page.text_content("[data-testid=vp-verdict]") == f"{expected['hand_class_name']}: pays {expected['payout']}"
     assert lit.locator("td.bet").text_content() == str(expected["payout"])
     assert page.text_content("[data-testid=vp-ev-lost]") == "The best hold: no EV given up."
-    _screenshot(page, "videopoker-row")
+    screenshot(page, "videopoker-row")
 
     # A hand the table does not pay lights no row.
     page.unroute("**/api/videopoker/deal")
