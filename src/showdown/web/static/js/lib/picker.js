@@ -28,6 +28,7 @@ export class CardField {
     this.error = "";
     this.isRange = false;
     this.parses = 0;          // numbers the parse requests, so that a stale answer is ignored
+    this.waiting = false;     // typed text not yet read by the server
     fieldCount += 1;
     const inputId = `card-field-${fieldCount}`;
     this.slots = el("div", { class: "slots", "data-testid": `${testid}-slots` });
@@ -55,8 +56,14 @@ export class CardField {
     clearTimeout(this.timer);
     const text = this.text;
     const ticket = ++this.parses;
+    this.waiting = Boolean(text);
     if (!text) this.show({ cards: [] });
     else this.timer = setTimeout(() => this.parse(text, ticket), PARSE_DELAY);
+  }
+
+  /** Resolves once the text typed so far has been read (at once when nothing is pending). */
+  async settled() {
+    while (this.waiting) await new Promise((resolve) => { setTimeout(resolve, 20); });
   }
 
   async parse(text, ticket) {
@@ -69,7 +76,9 @@ export class CardField {
       // Text that is not cards is a range in a field that takes ranges.
       outcome = error.status === 422 && this.ranges ? { range: true } : { error: error.message };
     }
-    if (ticket === this.parses) this.show(outcome);
+    if (ticket !== this.parses) return;
+    this.waiting = false;
+    this.show(outcome);
   }
 
   /** Take a parse outcome; a bad text keeps the last good cards while it is being edited. */
@@ -91,6 +100,7 @@ export class CardField {
     }
     clearTimeout(this.timer);
     this.parses += 1;
+    this.waiting = false;
     this.input.value = value.slice(0, this.max).join(" ");
     this.show({ cards: value.slice(0, this.max) });
   }
