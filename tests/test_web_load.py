@@ -14,7 +14,8 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Optional
 
@@ -164,12 +165,19 @@ def report(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def run_apart(coroutine: Coroutine[Any, Any, Any]) -> Any:
+    """Run a coroutine on its own event loop in a worker thread: the browser tests keep a loop
+    running in the main thread for the whole session."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 @pytest.mark.load
 def test_load_on_loopback(capsys):
     """Every request answered without an error while a long job runs; the latency percentiles
     are printed (and written to test-output/load.txt), never asserted: timings are figures."""
     with served() as url:
-        result = asyncio.run(load(url))
+        result = run_apart(load(url))
     text = report(result)
     with capsys.disabled():
         print("\n" + text)
