@@ -17,7 +17,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP_RUN): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[web]'
+	$(BIN)/python -m pip install --quiet -e '.[web,plot]'
 	touch $@
 
 $(STAMP_TEST): $(BIN)/python pyproject.toml

@@ -237,3 +237,10 @@ def wait_slots(page, testid: str, cards: list[str]) -> None:
 def wait_value(page, testid: str, value: str) -> None:
     page.wait_for_function("([testid, value]) => document.querySelector(`[data-testid=${testid}]`).value === value",
                            arg=[testid, value])
+
+
+def shown_text(page, selector: str) -> str:
+    """The text of the element ``selector`` once it is shown."""
+    element = page.locator(selector)
+    element.wait_for()
+    return element.text_content()

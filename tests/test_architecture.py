@@ -32,6 +32,7 @@ PROMISED = {
         "cards_to_mask", "census", "equity", "evaluate", "evaluate_many", "format_cards", "hands",
         "mask_to_cards", "odds_grid", "parse_cards", "random_hands", "settle", "showdown",
     ],
+    "showdown.engine": [],
     "showdown.files": [],
     "showdown.videopoker": [
         "Analysis", "AnalysisRow", "AnalysisStopped", "HANDS", "PAYTABLES", "HandClass", "Hold", "HoldParseError",
@@ -40,7 +41,7 @@ PROMISED = {
         "paytable_from_text",
     ],
 }
-PUBLIC_MODULES = ("showdown", "showdown.files", "showdown.videopoker")
+PUBLIC_MODULES = ("showdown", "showdown.engine", "showdown.files", "showdown.videopoker")
 
 
 CONTRACTS = ["Layers, top to bottom", "Kernels import no API", "CLI and web use public names only",

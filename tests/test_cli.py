@@ -102,7 +102,7 @@ def test_showdown_table(capsys, wide_console):
         ["P2", "9h 5h", "One Pair, Fives, Ace-King-Jack kickers", "5h 5c Ac Kc Jc", ""],
         ["alice", "Ad 4s", "One Pair, Aces, King-Jack-Ten kickers", "Ad Ac Kc Jc Th", ""],
     ]
-    assert f"Board: {BOARD}" in out
+    assert f"Board {BOARD}" in out
 
 
 def test_showdown_table_default_console(capsys):
@@ -139,8 +139,8 @@ def test_showdown_split(capsys, wide_console):
         (["showdown", "--board", BOARD, "=8c 7h", "9h 5h"], "empty name"),
         (["showdown", "--board", BOARD, "8c 7h", "Ac 4s"], "Ac"),
         (["showdown", "--board", BOARD, "8c 7x", "9h 5h"], "'7x'"),
-        (["showdown", "--board", BOARD + " 2d", "8c 7h", "9h 5h"], "at most 5"),
-        (["showdown", "--board", "Ac Kc", "8c 7h", "9h 5h"], "5 to 7"),
+        (["showdown", "--board", BOARD + " 2d", "8c 7h", "9h 5h"], "the board has 6 cards; a board has 0, 3"),
+        (["showdown", "--board", "Ac Kc", "8c 7h", "9h 5h"], "the board has 2 cards; a board has 0, 3"),
     ],
 )
 def test_showdown_errors(capsys, args, needle):
@@ -246,3 +246,57 @@ def test_serve_without_the_web_extra_says_so(capsys, monkeypatch):
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "fastapi" else real(name, *a))
     line = run_error(capsys, "serve")
     assert "pip install 'showdown[web]'" in line and "fastapi" in line
+
+
+# --- the words a player reads ---------------------------------------------------------------------
+
+
+def _commands(command=None, path=()):
+    """Every command path of the app: ("eval",), ("vp", "hold"), ..."""
+    import typer
+
+    command = command or typer.main.get_command(cli.commands.app)
+    for name, sub in getattr(command, "commands", {}).items():
+        if getattr(sub, "commands", None):
+            yield from _commands(sub, (*path, name))
+        else:
+            yield (*path, name)
+
+
+def test_help_shows_no_python_types(capsys):
+    paths = list(_commands())
+    assert ("vp", "hold") in paths and ("table", "preflop") in paths and len(paths) >= 12
+    for path in [(), *paths]:
+        code, out, _ = run(capsys, *path, "--help")
+        assert code == 0 and "Usage: showdown" in out
+        for noise in ("<bool>", "<str>", "<int>", "<float>", "<list[", "<Path>"):
+            assert noise not in out, (path, noise)
+    code, out, _ = run(capsys, "equity", "--help")
+    lines = {line.split()[1]: line for line in out.splitlines() if line.startswith("│ --")}
+    assert "INTEGER" in lines["--trials"] and "NUMBER" in lines["--stderr"] and "TEXT" in lines["--board"]
+    assert not any(word in lines["--json"] for word in ("TEXT", "INTEGER", "bool"))
+
+
+def test_hole_cards_are_printed_as_given(capsys, wide_console):
+    code, out, _ = run(capsys, "showdown", "--board", BOARD, "alice=8c7h", "bob=9h 5h")
+    assert code == 0
+    rows = {cells[0]: cells[1] for cells in
+            ([cell.strip() for cell in line.strip("│").split("│")] for line in out.splitlines() if "│" in line)}
+    assert rows["alice"] == "8c7h" and rows["bob"] == "9h 5h"
+    code, out, _ = run(capsys, "equity", "AcAd", "Kh Ks", "--trials", "1000", "--monte-carlo", "--seed", "1")
+    assert "AcAd" in out and "Kh Ks" in out
+
+
+def test_a_blank_board_is_said_in_words(capsys, wide_console):
+    for args in (["equity", "AcAd", "KhKs"], ["showdown", "AcAd2c3d4h", "KhKs5c6d7h"]):
+        code, out, _ = run(capsys, *args)
+        assert code == 0 and out.lstrip().startswith("No board"), out
+        assert "-:" not in out and "(none)" not in out
+    code, out, _ = run(capsys, "grid", "AsKs", "--monte-carlo", "--trials", "1000", "--seed", "1")
+    assert "AsKs, no board, against 1 random hand" in " ".join(out.split())
+
+
+@pytest.mark.parametrize("command", [["equity", "AcAd", "KhKs"], ["grid", "AcAd"], ["showdown", "AcAd", "KhKs"]])
+def test_a_two_card_board_is_refused(capsys, command):
+    assert run_error(capsys, *command, "--board", "2c 7d") == \
+        "error: the board has 2 cards; a board has 0, 3 (flop), 4 (turn) or 5 (river) cards"

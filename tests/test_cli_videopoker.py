@@ -2,13 +2,15 @@
 
 import io
 import json
+import re
 from fractions import Fraction
 
 import pytest
 
 from conftest import run_cli
+from showdown import format_cards, parse_cards
 from showdown.cli import main
-from showdown.videopoker import holds
+from showdown.videopoker import Trainer, holds, parse_hold
 
 run = run_cli
 
@@ -45,13 +47,76 @@ def test_vp_play_scores_holds_and_keeps_a_tally(capsys, monkeypatch):
     assert "Goodbye after 2 hands." in out
 
 
+def test_vp_hold_json_positions_are_the_trainers_and_held_cards_stay_in_place(capsys, monkeypatch):
+    deal = Trainer(seed=5).deal()
+    best = json.loads(run(capsys, "vp", "hold", format_cards(deal), "--json"))["holds"][0]
+    assert tuple(deal[p - 1] for p in best["positions"]) == parse_cards(" ".join(best["held"]))
+    # The positions from --json, typed into the trainer, are the best hold, and stay in place.
+    monkeypatch.setattr("sys.stdin", io.StringIO(" ".join(map(str, best["positions"])) + "\nq\n"))
+    out = run(capsys, "vp", "play", "--seed", "5")
+    dealt = re.search(r"Hand 1:  (.*)", out).group(1).split()
+    final = re.search(r"Final hand:  ((?:\d:\S+\s+){5})", out).group(1).split()
+    assert dealt == [f"{i}:{card}" for i, card in enumerate(deal, start=1)]
+    kept = {p - 1 for p in best["positions"]}
+    assert [final[i] for i in sorted(kept)] == [dealt[i] for i in sorted(kept)]
+    assert not {final[i].split(":")[1] for i in range(5) if i not in kept} & {str(card) for card in deal}
+    assert "Best hold: " in out and "gave up" not in out
+
+
+def test_vp_hold_table_shows_the_positions_the_trainer_takes(capsys):
+    """The issue's deal: the table's positions are --json's, and read back as the same cards."""
+    deal = "Kc 3s Js 6h Qd"
+    data = json.loads(run(capsys, "vp", "hold", deal, "--json"))["holds"]
+    rows = [
+        [cell.strip() for cell in line.split("│")[1:-1]]
+        for line in run(capsys, "vp", "hold", deal).splitlines()
+        if line.startswith("│")
+    ]
+    assert [row[1:3] for row in rows] == [
+        [" ".join(hold["held"]) or "(draw five)", " ".join(map(str, hold["positions"])) or "none"] for hold in data
+    ]
+    best = holds(deal)[0]
+    assert rows[0][2] == " ".join(str(p + 1) for p in best.positions)
+    assert parse_hold(rows[0][2], parse_cards(deal)) == best.positions
+    assert [str(card) for card in best.held] == rows[0][1].split()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["vp", "hold", "As Ks Kh 4s 4d", "--json"],
+        ["vp", "analyze", "--json"],
+        ["vp", "analyze", "--all", "--json"],
+        ["vp", "play", "--seed", "1", "--hands", "1"],
+    ],
+)
+def test_vp_commands_prepare_the_engine_before_computing(capsys, monkeypatch, args):
+    """A first start says so on stderr, and the kernels are warmed up before any is used."""
+    import showdown.cli.progress as progress
+    import showdown.cli.videopoker as command
+    import showdown.videopoker.trainer as trainer
+
+    calls: list[str] = []
+    monkeypatch.setattr(progress, "first_start", lambda *parts: True)
+    monkeypatch.setattr(progress, "warm_up", lambda *parts: calls.append("warm " + " ".join(parts)) or 0.0)
+    for module, name in ((command, "holds"), (command, "analyze"), (command, "analyze_all"), (trainer, "holds")):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *a, _real=real, _name=name, **k: calls.append(_name) or _real(*a, **k))
+    monkeypatch.setattr("sys.stdin", io.StringIO("all\n"))
+    with pytest.raises(SystemExit) as done:
+        main(args)
+    assert done.value.code in (0, None)
+    assert calls[0] == "warm videopoker" and len(calls) >= 2 and "warm videopoker" not in calls[1:]
+    assert capsys.readouterr().err.startswith("preparing the engine (first start only)...\n")
+
+
 def test_vp_play_stops_after_the_hands_asked_for_or_at_the_end_of_input(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO("all\nall\nall\n"))
     out = run(capsys, "vp", "play", "--seed", "1", "--hands", "2", "--coins", "1")
     assert out.count("Tally:") == 2 and "Goodbye" not in out and "bet 2" in out
     monkeypatch.setattr("sys.stdin", io.StringIO("all\n"))
     out = run(capsys, "vp", "play", "--seed", "1")
-    assert out.count("Tally:") == 1 and "Goodbye after 1 hands." in out
+    assert out.count("Tally:") == 1 and "Goodbye after 1 hand." in out
 
 
 @pytest.mark.parametrize(

@@ -240,8 +240,8 @@ def test_equity_by_category_adds_up_to_equity():
 
 
 def test_thread_count_does_not_change_exact_results():
-    one = equity(["AA, KK:0.5", "QQ, AKs"], "2c 7d", n_jobs=1)
-    two = equity(["AA, KK:0.5", "QQ, AKs"], "2c 7d", n_jobs=2)
+    one = equity(["AA, KK:0.5", "QQ, AKs"], "2c 7d 9h", n_jobs=1)
+    two = equity(["AA, KK:0.5", "QQ, AKs"], "2c 7d 9h", n_jobs=2)
     assert one.counts == two.counts and one.equity == two.equity
 
 
@@ -308,9 +308,18 @@ def test_stop_by_progress():
 def test_exact_choice_and_output():
     assert not equity(["random", "random"], trials=1000, seed=1).exact
     result = equity(["AcAd", "Kh Ks"], "2c 7d 9h")
-    assert result.exact and result.players == ("AdAc", "KsKh")
+    # Hands are named as they were given; a dict names the players and keeps the hands.
+    assert result.exact and result.players == result.hands == ("AcAd", "Kh Ks")
     text = str(result)
-    assert "AdAc" in text and "equity" in text and "exact" in text
+    assert "AcAd" in text and "equity" in text and "exact" in text
+    named = equity({"alice": "AcAd", " bob ": "Kh Ks"}, "2c 7d 9h")
+    assert named.players == ("alice", "bob") and named.hands == ("AcAd", "Kh Ks")
+    assert named.counts == result.counts
+    assert [(p["name"], p["hand"]) for p in named.to_dict()["players"]] == [("alice", "AcAd"), ("bob", "Kh Ks")]
+    with pytest.raises(PlayerCountError, match="player name 'bob' is used twice"):
+        equity({"bob": "AcAd", " bob": "KhKs"})
+    with pytest.raises(PlayerCountError, match="a player's name must be non-empty text, got ''"):
+        equity({"": "AcAd", "bob": "KhKs"})
     json.dumps(result.to_dict())
     json.dumps(equity(["AA", "random"], trials=1000, seed=2, exact=False).to_dict())
 
@@ -329,10 +338,12 @@ def test_range_objects_and_card_lists():
         (["AcAd", "KsKh"], "2c 3d 4h", "2c", DuplicateCardError, "2c"),
         (["AcAd", "KsKh"], "", "Kh", DuplicateCardError, "Kh"),
         (["AcAc", "KsKh"], "", "", DuplicateCardError, "Ac"),
-        (["AcAd", "AA"], "Ah", "", EmptyRangeError, "player 2"),
+        (["AcAd", "AA"], "Ah As 2c", "", EmptyRangeError, "the range 'AA' of player 2 is empty"),
         (["AcAd"], "", "", PlayerCountError, "2 to 10"),
         (["AcAd", "KsKh"] + ["random"] * 9, "", "", PlayerCountError, "2 to 10"),
-        (["AcAd", "KsKh"], "2c 3c 4c 5c 6c 7c", "", HandSizeError, "at most 5"),
+        (["AcAd", "KsKh"], "2c 3c 4c 5c 6c 7c", "", HandSizeError, "the board has 6 cards; a board has 0, 3"),
+        (["AcAd", "KsKh"], "2c 3c", "", HandSizeError, "the board has 2 cards; a board has 0, 3"),
+        (["AcAd", "KsKh"], "2c", "", HandSizeError, "the board has 1 card; a board has 0, 3"),
         (["random"] * 10, "", [f"{r}{s}" for r in "23456789T" for s in "cdh"] + ["Jc"], HandSizeError, "52"),
         (["AcAdKs", "KsKh"], "", "", HandSizeError, "player 1"),
         (["AcAd", "XYZ"], "", "", RangeParseError, "player 2"),
@@ -366,7 +377,7 @@ def test_bad_stopping_arguments():
         (["QQ+, AKs", "random"], "", "2c"),
         (["random", "random", "random"], "2c 7d 9h", ""),
         (["random", "random"], "", ""),
-        (["AK", "QQ+", "JTs"], "Ah 7d", ""),
+        (["AK", "QQ+", "JTs"], "Ah 7d 2c", ""),
         (["random"] * 3, "", ""),
     ],
 )

@@ -286,11 +286,12 @@ def test_rake_without_cap_and_larger_cap():
 def test_no_flop_no_drop():
     # A folds its 20 preflop, B put in 60: 40 back to B, pot 40 to B.
     seats = [Seat("A", 20, folded=True), Seat("B", 60)]
-    for board in ("", "Ac Kd"):
-        result = settle(board, seats, rake=Rake(5, cap=3))
-        assert result.rake == 0
-        assert result.payouts == {"A": 0, "B": 40}
-        assert result.returned == {"A": 0, "B": 40}
+    result = settle("", seats, rake=Rake(5, cap=3))
+    assert result.rake == 0
+    assert result.payouts == {"A": 0, "B": 40}
+    assert result.returned == {"A": 0, "B": 40}
+    with pytest.raises(HandSizeError, match="the board has 2 cards; a board has 0, 3"):
+        settle("Ac Kd", seats, rake=Rake(5, cap=3))
     # Without no-flop-no-drop the rake is taken: floor(40 * 5%) = 2 (under the cap of 3).
     result = settle("", seats, rake=Rake(5, cap=3, no_flop_no_drop=False))
     assert result.rake == 2

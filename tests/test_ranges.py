@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from naive import estimate_preflop_equities
-from showdown.cards import CARDS, RANK_CHARS, Card
+from showdown.cards import CARDS, RANK_CHARS, Card, parse_cards
 from showdown.errors import ShowdownError
 from showdown.ranges import N_COMBOS, PREFLOP_ORDER, Range, RangeParseError, starting_hands, top_starting_hands
 from showdown.tables.preflop_order import PreflopCount, preflop_equities, ranked
@@ -424,3 +424,57 @@ def test_with_weights_sets_whole_hands_and_keeps_every_other_combo() -> None:
 def test_with_weights_names_bad_entries(weights, words) -> None:
     with pytest.raises(RangeParseError, match=re.escape(words)):
         Range("AA").with_weights(weights)
+
+
+# --- single combos: what the range grid's suit picker edits and shows ----------------------------
+def _combo_weights(r: Range) -> dict[frozenset[Card], float]:
+    return {frozenset(combo): weight for combo, weight in r}
+
+
+def test_with_weights_sets_single_combos_in_the_order_given() -> None:
+    rng = Range("AKs, QQ, 0.5(T9o)")
+    edited = rng.with_weights({"AcKc": 0, "AdKd": 0.5, "Q♠Q♥": 0, "8h7h": 1, "Td9c": 0.25})
+    expected = _combo_weights(rng)
+    del expected[frozenset(parse_cards("Ac Kc"))], expected[frozenset(parse_cards("Qs Qh"))]
+    expected[frozenset(parse_cards("Ad Kd"))] = 0.5
+    expected[frozenset(parse_cards("8h 7h"))] = 1.0
+    expected[frozenset(parse_cards("Td 9c"))] = 0.25
+    assert _combo_weights(edited) == expected
+    assert Range(str(edited)) == edited  # the canonical text says exactly these combos
+    assert len(edited) == len(rng) - 2 + 1
+    # entries apply in order: a whole hand, then one of its combos, or the other way round
+    assert rng.with_weights({"AKs": 0, "KhAh": 1}) == Range("QQ, 0.5(T9o), AhKh")
+    assert rng.with_weights({"AhKh": 1, "AKs": 0}) == Range("QQ, 0.5(T9o)")
+
+
+@pytest.mark.parametrize("name", ["AhAh", "Ah", "AhKhQh", "", " ", "AK", "AKx+", "XxYy"])
+def test_with_weights_names_what_is_neither_a_hand_nor_a_combo(name) -> None:
+    with pytest.raises(RangeParseError, match=re.escape(f"{name!r} is not a starting hand")):
+        Range("AA").with_weights({name: 1})
+
+
+@pytest.mark.parametrize("hand", ["AA", "22", "AKs", "AKo", "T9s", "72o", "32o"])
+def test_hand_combos_lists_every_combo_of_the_hand_with_its_weight(hand) -> None:
+    rng = Range("AhKh, 0.5(AsKd), QQ+, 7c2d, 0.25(22), T9s")
+    detail = rng.hand_combos(hand)
+    entries = detail["combos"]
+    assert detail["hand"] == hand and detail["size"] == len(entries) == len(Range(hand))
+    assert {frozenset(parse_cards(entry["combo"])) for entry in entries} == set(_combo_weights(Range(hand)))
+    suit_order = "shdc"
+    for entry in entries:
+        cards = parse_cards(entry["combo"])
+        assert entry["cards"] == [str(card) for card in cards] and class_of(*cards) == hand
+        assert cards[0].rank >= cards[1].rank
+        assert entry["weight"] == rng.weight(entry["combo"])
+    keys = [(suit_order.index(entry["cards"][0][1]), suit_order.index(entry["cards"][1][1])) for entry in entries]
+    assert keys == sorted(keys)
+    # the combos with a weight are exactly this hand's part of the range
+    chosen = [entry for entry in entries if entry["weight"]]
+    part = Range.from_combos([entry["combo"] for entry in chosen], [entry["weight"] for entry in chosen])
+    assert _combo_weights(part) == {combo: w for combo, w in _combo_weights(rng).items() if class_of(*combo) == hand}
+
+
+@pytest.mark.parametrize("hand", ["AK", "AKx", "AhKh", "KAs", "", "top 10%"])
+def test_hand_combos_refuses_what_is_not_a_starting_hand(hand) -> None:
+    with pytest.raises(RangeParseError, match=re.escape(f"{hand!r} is not a starting hand")):
+        Range("AA").hand_combos(hand)

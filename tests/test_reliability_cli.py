@@ -342,7 +342,8 @@ def test_the_heatmap_without_matplotlib_is_refused_before_computing(tmp_path, mo
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "matplotlib" else real(name, *a))
     with monkeypatch.context() as patched:
         patched.setattr(showdown.cli.odds, "preflop_table", not_called)
-        refused(run("table", "preflop", "-o", str(tmp_path / "t.csv")), "needs matplotlib", "--no-heatmap")
+        refused(run("table", "preflop", "-o", str(tmp_path / "t.csv")),
+                "needs matplotlib", "showdown[plot]", "--no-heatmap")
     done = run("table", "preflop", "-o", str(tmp_path / "t.csv"), "--no-heatmap", "--hands", "AA,KK")
     assert done.code == 0 and "2 x 2 starting hands" in done.out and ", heatmap" not in done.out, done
     assert (tmp_path / "t.csv").read_text().splitlines()[0] == "hand,AA,KK"

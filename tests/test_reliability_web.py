@@ -358,7 +358,7 @@ def test_no_request_model_converts_a_value_of_another_json_type():
     ({"players": ["AA", "AA", "AA"], "exact": False}, "without a shared card"),
     ({"players": ["AsAh", "AA"], "dead": "Ac Ad"}, "is empty once the board"),
     ({"players": ["AsKx", "QQ"]}, "'AsKx'"),
-    ({"players": ["AA", "KK"], "board": "As Ks Qs Js Ts 9s"}, "at most 5 cards"),
+    ({"players": ["AA", "KK"], "board": "As Ks Qs Js Ts 9s"}, "a board has 0, 3 (flop), 4 (turn) or 5 (river) cards"),
     ({"players": ["AA", "KK"], "exact": False, "trials": 0}, "trials"),
     ({"players": ["AA", "KK"], "exact": False, "stderr": -1}, "stderr"),
     ({"players": ["AA", "KK"], "exact": False, "time_limit": 0}, "time_limit"),
@@ -371,6 +371,15 @@ def test_a_job_that_would_fail_is_refused_at_submission(client, body, message):
     assert response.status_code == 422, response.text
     assert message in strict_json(response)["detail"]
     assert len(jobs._jobs) == before  # nothing was started
+
+
+@pytest.mark.parametrize("path", ["/api/showdown", "/api/settle", "/api/equity", "/api/equity/plan", "/api/equity/jobs",
+                                  "/api/grid"])
+def test_a_two_card_board_is_refused_everywhere(client, path):
+    response = client.post(path, json={**BODIES[path], "board": "Ac Kc"})
+    assert response.status_code == 422, response.text
+    assert strict_json(response)["detail"].endswith(
+        "has 2 cards; a board has 0, 3 (flop), 4 (turn) or 5 (river) cards"), response.text
 
 
 # --- 7. property: no body makes a server error ----------------------------------------------------

@@ -3,6 +3,7 @@ tables, bad input, the trainer."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from fractions import Fraction
@@ -154,7 +155,11 @@ def test_the_kernel_classes_every_hand_as_the_naive_reference(all_hands):
 
     hands, classes = all_hands
     assert [kernel.NOTHING, kernel.LOW_PAIR, kernel.FOUR_2_4_ACE_TO_4, kernel.ROYAL_FLUSH] == [
-        C.NOTHING, C.LOW_PAIR, C.FOUR_2_4_ACE_TO_4, C.ROYAL_FLUSH]
+        C.NOTHING,
+        C.LOW_PAIR,
+        C.FOUR_2_4_ACE_TO_4,
+        C.ROYAL_FLUSH,
+    ]
     assert kernel.N_CLASSES == len(C)
     out = np.empty(len(hands), dtype=np.int64)
     kernel._classify_rows(np.ascontiguousarray(hands), out)
@@ -178,7 +183,7 @@ def test_the_count_table_counts_the_hands_holding_each_set():
     assert table[0, : len(C)].tolist() == _class_census()
     offsets = np.cumsum([0] + [comb(52, k) for k in range(5)])
     for k in range(5):
-        sizes = table[offsets[k]:offsets[k + 1]].sum(axis=1)
+        sizes = table[offsets[k] : offsets[k + 1]].sum(axis=1)
         assert (sizes == comb(52 - k, 5 - k)).all()
     deals, weights = canonical_deals()
     assert len(deals) == 134_459 and int(weights.sum()) == comb(52, 5)
@@ -186,12 +191,36 @@ def test_the_count_table_counts_the_hands_holding_each_set():
 
 # --- holds against brute force ---------------------------------------------------------------
 
-JOB_9_6 = {C.ROYAL_FLUSH: 800, C.STRAIGHT_FLUSH: 50, C.FOUR_ACES_2_4: 25, C.FOUR_ACES: 25, C.FOUR_2_4_ACE_TO_4: 25,
-           C.FOUR_2_4: 25, C.FOUR_5_K: 25, C.FULL_HOUSE: 9, C.FLUSH: 6, C.STRAIGHT: 4, C.THREE_OF_A_KIND: 3,
-           C.TWO_PAIR: 2, C.JACKS_OR_BETTER: 1}
-DDB_9_6 = {C.ROYAL_FLUSH: 800, C.STRAIGHT_FLUSH: 50, C.FOUR_ACES_2_4: 400, C.FOUR_ACES: 160,
-           C.FOUR_2_4_ACE_TO_4: 160, C.FOUR_2_4: 80, C.FOUR_5_K: 50, C.FULL_HOUSE: 9, C.FLUSH: 6, C.STRAIGHT: 4,
-           C.THREE_OF_A_KIND: 3, C.TWO_PAIR: 1, C.JACKS_OR_BETTER: 1}
+JOB_9_6 = {
+    C.ROYAL_FLUSH: 800,
+    C.STRAIGHT_FLUSH: 50,
+    C.FOUR_ACES_2_4: 25,
+    C.FOUR_ACES: 25,
+    C.FOUR_2_4_ACE_TO_4: 25,
+    C.FOUR_2_4: 25,
+    C.FOUR_5_K: 25,
+    C.FULL_HOUSE: 9,
+    C.FLUSH: 6,
+    C.STRAIGHT: 4,
+    C.THREE_OF_A_KIND: 3,
+    C.TWO_PAIR: 2,
+    C.JACKS_OR_BETTER: 1,
+}
+DDB_9_6 = {
+    C.ROYAL_FLUSH: 800,
+    C.STRAIGHT_FLUSH: 50,
+    C.FOUR_ACES_2_4: 400,
+    C.FOUR_ACES: 160,
+    C.FOUR_2_4_ACE_TO_4: 160,
+    C.FOUR_2_4: 80,
+    C.FOUR_5_K: 50,
+    C.FULL_HOUSE: 9,
+    C.FLUSH: 6,
+    C.STRAIGHT: 4,
+    C.THREE_OF_A_KIND: 3,
+    C.TWO_PAIR: 1,
+    C.JACKS_OR_BETTER: 1,
+}
 N_RANDOM_DEALS = 200
 SPECIAL_DEALS = ["As Ks Qs Js Ts", "Ah Ad Ac As 3h", "2d 3c 2s 2c 2h", "2c 2d 2h 9s 9d", "As Ac Ah 4d 9s"]
 
@@ -228,8 +257,9 @@ def test_every_hold_of_many_deals_equals_brute_force_enumeration(all_hands):
 def test_hold_figures_agree_with_each_other():
     hold = best_hold("Jh Jd 2h 5h 8h")
     assert hold.ev_float == float(hold.ev) and hold.ev_per_bet == 5 * hold.ev
-    assert sum(hold.probabilities.values()) + Fraction(hold.counts[C.NOTHING] + hold.counts[C.LOW_PAIR],
-                                                       hold.draws) == 1
+    assert (
+        sum(hold.probabilities.values()) + Fraction(hold.counts[C.NOTHING] + hold.counts[C.LOW_PAIR], hold.draws) == 1
+    )
     assert hold.probabilities["Jacks or Better"] == Fraction(hold.counts[C.JACKS_OR_BETTER], hold.draws)
     assert sum(hold.class_probabilities.values()) == 1
     data = hold.to_dict()
@@ -296,10 +326,20 @@ def test_named_tables_pay_the_standard_amounts():
     assert (job.pays["full-house"], job.pays["flush"], job.pays["four-of-a-kind"]) == (8, 5, 25)
     ddb = PAYTABLES["double-double-bonus-9-6"].class_pays(5)
     assert [ddb[C.FOUR_ACES_2_4], ddb[C.FOUR_2_4_ACE_TO_4], ddb[C.FOUR_ACES], ddb[C.FOUR_2_4], ddb[C.FOUR_5_K]] == [
-        400, 160, 160, 80, 50]
+        400,
+        160,
+        160,
+        80,
+        50,
+    ]
     db = PAYTABLES["double-bonus-10-7"].class_pays(5)
     assert [db[C.FOUR_ACES_2_4], db[C.FOUR_ACES], db[C.FOUR_2_4], db[C.STRAIGHT], db[C.TWO_PAIR]] == [
-        160, 160, 80, 5, 1]
+        160,
+        160,
+        80,
+        5,
+        1,
+    ]
     for table in PAYTABLES.values():
         assert table.class_pays(5)[C.ROYAL_FLUSH] == 800
         assert table.class_pays(4)[C.ROYAL_FLUSH] == 250
@@ -315,7 +355,9 @@ def test_a_custom_table_from_a_dict_or_json():
     assert table.class_pays(1)[C.ROYAL_FLUSH] == 300
     assert [row.label for row in table.rows][2:4] == ["Four Aces", "Four of a Kind"]
     assert [(row.label, row.pay, row.classes) for row in table.rows[-2:]] == [
-        ("Low Pair", 0, (C.LOW_PAIR,)), ("Nothing", 0, (C.NOTHING,))]
+        ("Low Pair", 0, (C.LOW_PAIR,)),
+        ("Nothing", 0, (C.NOTHING,)),
+    ]
     assert Paytable.from_json(json.dumps(table.to_dict())) == table
 
     def trips(paytable):
@@ -368,8 +410,10 @@ def test_paytable_names_and_short_forms():
 
 def test_paytable_from_a_json_file(tmp_path):
     path = tmp_path / "mine.json"
-    path.write_text('{"name": "mine", "pays": ' + str(dict(PAYTABLES["jacks-or-better-7-5"].pays)).replace("'", '"')
-                    + "}", encoding="utf-8")
+    path.write_text(
+        '{"name": "mine", "pays": ' + str(dict(PAYTABLES["jacks-or-better-7-5"].pays)).replace("'", '"') + "}",
+        encoding="utf-8",
+    )
     assert paytable_from_text(str(path)).class_pays(5) == PAYTABLES["jacks-or-better-7-5"].class_pays(5)
     with pytest.raises(PaytableError, match="cannot read paytable file"):
         paytable_from_text(str(tmp_path / "missing.json"))
@@ -413,8 +457,13 @@ def test_parse_hold_takes_positions_cards_none_and_all():
     assert parse_hold("1 3 4", deal) == parse_hold("134", deal) == parse_hold("As Kh 4s", deal) == (0, 2, 3)
     assert parse_hold("-", deal) == parse_hold("none", deal) == ()
     assert parse_hold("all", deal) == (0, 1, 2, 3, 4)
-    for text, message in [("Qs", "card Qs is not in the deal"), ("1 1", "position 1 is given twice"),
-                          ("7", "position 7 is not one of 1 to 5"), ("", "say which cards"), ("Zz", "'Zz'")]:
+    for text, message in [
+        ("Qs", "card Qs is not in the deal"),
+        ("1 1", "position 1 is given twice"),
+        ("7", "position 7 is not one of 1 to 5"),
+        ("", "say which cards"),
+        ("Zz", "'Zz'"),
+    ]:
         with pytest.raises(HoldParseError, match=message):
             parse_hold(text, deal)
 
@@ -434,11 +483,49 @@ def test_the_trainer_scores_each_hand_and_keeps_a_tally():
         best = best_hold(deal)
         played = trainer.play(best.positions)
         assert not played.mistake and played.ev_lost == 0
-        assert played.final[: len(best.held)] == best.held
+        assert tuple(played.final[p] for p in best.positions) == best.held
     assert (played.hands, played.mistakes, played.total_ev_lost) == (6, int(total > 0), total)
     assert played.total_bet == 30 and trainer.total_won == played.total_won
     with pytest.raises(VideoPokerError, match="deal before"):
         trainer.play(())
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_held_cards_keep_their_places_after_the_draw(seed):
+    """Hold the first, third and fifth cards: they stay where they were, the two drawn cards
+    take the second and fourth places, and the JSON counts positions from 1 as the trainer's
+    ``1 3 5`` does."""
+    trainer = Trainer(seed=seed)
+    deal = trainer.deal()
+    positions = parse_hold("1 3 5", deal)
+    played = trainer.play(positions)
+    assert positions == (0, 2, 4)
+    assert [played.final[i] for i in positions] == [deal[i] for i in positions]
+    assert not {played.final[1], played.final[3]} & set(deal)
+    as_json = played.to_dict()
+    assert as_json["final_kept"] == as_json["hold"]["positions"] == [1, 3, 5]
+    assert [as_json["final"][p - 1] for p in as_json["final_kept"]] == as_json["held"]
+    assert parse_hold(" ".join(map(str, as_json["hold"]["positions"])), deal) == played.hold.positions
+
+
+def test_every_hold_keeps_its_cards_in_place_and_the_draw_fills_the_rest_in_order():
+    """For each of the 32 holds of one deal (the same seed, so the same deck): the held cards stay
+    where they were dealt, and the discarded places take the deck's next cards left to right,
+    the cards a draw of five would bring in the same order."""
+
+    def played(positions: tuple[int, ...]):
+        trainer = Trainer(seed=17)
+        deal = trainer.deal()
+        return deal, trainer.play(positions)
+
+    deal, nothing = played(())
+    drawn = nothing.final
+    assert not set(drawn) & set(deal)
+    for size in range(6):
+        for positions in itertools.combinations(range(5), size):
+            final = played(positions)[1].final
+            assert [final[i] for i in positions] == [deal[i] for i in positions]
+            assert [final[i] for i in range(5) if i not in positions] == list(drawn[: 5 - size])
 
 
 def test_every_hand_is_paid_on_exactly_one_row_of_every_table():
@@ -451,8 +538,9 @@ def test_every_hand_is_paid_on_exactly_one_row_of_every_table():
         lines = table.to_dict()["rows"]
         assert [line["key"] for line in lines] == [row.key for row in rows if row.key != "nothing"]
         for line, row in zip(lines, rows, strict=False):
-            assert line["payouts"] == [table.class_pays(coins)[row.classes[0]] * coins
-                                       for coins in range(1, table.max_coins + 1)]
+            assert line["payouts"] == [
+                table.class_pays(coins)[row.classes[0]] * coins for coins in range(1, table.max_coins + 1)
+            ]
     ddb = PAYTABLES["double-double-bonus-9-6"]
     assert ddb.row_for(C.FOUR_ACES_2_4).label == "Four Aces + 2-4" and ddb.title == "Double Double Bonus 9/6"
     assert PAYTABLES["jacks-or-better-9-6"].row_for(C.LOW_PAIR).key == "nothing"
@@ -472,4 +560,9 @@ def test_played_and_holds_json():
     assert listed["deal"] == ["As", "Ks", "Kh", "4s", "4d"] and listed["coins"] == 5
     assert [hold["held"] for hold in listed["holds"]] == [[str(c) for c in hold.held] for hold in ranked]
     assert listed["holds"][0]["probabilities"][0] == {
-        "key": "full-house", "label": "Full House", "pay": 9, "probability": 4 / 47, "probability_exact": "4/47"}
+        "key": "full-house",
+        "label": "Full House",
+        "pay": 9,
+        "probability": 4 / 47,
+        "probability_exact": "4/47",
+    }

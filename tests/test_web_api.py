@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import threading
 import time
@@ -14,10 +15,21 @@ require("fastapi")
 require("httpx")
 from fastapi.testclient import TestClient  # noqa: E402
 
-from showdown import CARDS, Range, equity, evaluate, hand_from_json, odds_grid, plan, settle, showdown  # noqa: E402
+from showdown import (  # noqa: E402
+    CARDS,
+    Range,
+    engine,
+    equity,
+    evaluate,
+    hand_from_json,
+    odds_grid,
+    plan,
+    settle,
+    showdown,
+)
 from showdown.pots import MAX_SEATS  # noqa: E402
-from showdown.videopoker import PAYTABLES, Trainer, analyze, holds  # noqa: E402
-from showdown.web import Settings, create_app  # noqa: E402
+from showdown.videopoker import PAYTABLES, Paytable, Trainer, analyze, holds  # noqa: E402
+from showdown.web import Settings, create_app, runs  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +59,8 @@ def wait_for(client, job_id: str, seconds: float = 60) -> dict:
 
 # --- small endpoints ----------------------------------------------------------------------------
 def test_health_cards_and_page(client):
-    assert client.get("/api/health").json() == {"status": "ok", "version": "0.1.0"}
+    engine.warm_up()
+    assert client.get("/api/health").json() == {"status": "ok", "version": "0.1.0", "engine": "ready"}
     assert client.get("/api/cards").json()["cards"] == [card.to_dict() for card in CARDS]
     parsed = client.post("/api/cards/parse", json={"text": "10h, A♠ kd"}).json()["cards"]
     assert [card["card"] for card in parsed] == ["Th", "As", "Kd"] and parsed[1]["name"] == "Ace of spades"
@@ -209,6 +222,23 @@ def test_range(client):
     assert client.post("/api/range", json={"text": "AA", "weights": {"KK": 2}}).status_code == 422
 
 
+def test_range_single_combos_and_a_hands_combos(client):
+    # the grid's suit picker: single combos set by name, in order; a hand's combos with their weights
+    body = {"text": "AKs, QQ", "weights": {"AcKc": 0, "AdKd": 0.5, "8h7h": 1}, "hand": "AKs"}
+    data = client.post("/api/range", json=body).json()
+    edited = Range("AKs, QQ").with_weights(body["weights"])
+    assert data == {**edited.to_dict(), "hand_combos": edited.hand_combos("AKs")}
+    assert Range(data["text"]) == edited and len(edited) == 6 + 3 + 1
+    assert {c["combo"]: c["weight"] for c in data["hand_combos"]["combos"]} == {
+        c["combo"]: edited.weight(c["combo"]) for c in edited.hand_combos("AKs")["combos"]}
+    assert "hand_combos" not in client.post("/api/range", json={"text": "AKs"}).json()
+    assert client.post("/api/range", json={"text": "", "hand": "72o"}).json()["hand_combos"]["size"] == 12
+    assert "'AK' is not a starting hand" in error(client.post("/api/range", json={"text": "AA", "hand": "AK"}))
+    twice = client.post("/api/range", json={"text": "", "weights": {"AhAh": 1}})
+    assert "'AhAh' is not a starting hand" in error(twice)
+    assert client.post("/api/range", json={"text": "", "hand": "AKs" * 2}).status_code == 422  # too long
+
+
 # --- equity jobs --------------------------------------------------------------------------------
 def test_job_runs_to_the_end(client):
     body = {"players": ["AcAd", "KhKs"], "exact": False, "trials": 2_000_000, "seed": 5}
@@ -248,8 +278,10 @@ def test_job_cancel_and_unknown_job(client):
     assert client.get("/api/equity/jobs/nope/events").status_code == 404
 
 
-def test_exact_job_with_part_of_the_board_known_stops_on_cancel():
-    """Enumeration on a flop reports progress in pieces, so a cancel stops it within a piece."""
+def test_exact_job_with_part_of_the_board_known_stops_on_cancel(monkeypatch):
+    """Enumeration on a flop reports progress in pieces, so a cancel stops it within a piece;
+    its partial counts are no answer, so the cancelled job has no result."""
+    monkeypatch.setattr(runs, "EVALUATIONS_PER_SECOND", 10**15)  # limits high enough to start it
     with TestClient(create_app(Settings(job_max_exact_evaluations=10**13))) as client:
         body = {"players": ["random", "random", "random"], "board": "2c 7d 9h", "exact": True}  # 4.4e12 evaluations
         job_id = client.post("/api/equity/jobs", json=body).json()["job_id"]
@@ -259,9 +291,54 @@ def test_exact_job_with_part_of_the_board_known_stops_on_cancel():
             time.sleep(0.05)
             running = client.get(f"/api/equity/jobs/{job_id}").json()
         assert running["status"] == "running" and 0 < running["result"]["total"] < running["result"]["planned"]
+        assert running["exact"] and not running["try_monte_carlo"]
         client.delete(f"/api/equity/jobs/{job_id}")
         stopped = wait_for(client, job_id, 30)
-        assert stopped["status"] == "cancelled"
+        assert stopped["status"] == "cancelled" and stopped["result"] is None
+
+
+def test_equity_plan_says_what_a_job_would_do(client):
+    settings = Settings()
+    for players, board, exact in [(["AcAd", "KhKs"], "", None), (["random", "random"], "", None),
+                                  (["random", "random"], "", True), (["random"] * 3, "", None),
+                                  (["QQ+,AKs", "22+", "random"], "", True), (["random"] * 3, "2c 7d 9h", False)]:
+        data = client.post("/api/equity/plan", json={"players": players, "board": board, "exact": exact}).json()
+        planned = plan(players, board)
+        assert data == {**planned.to_dict(), "job": runs.exact_cost(planned, exact, settings, in_job=True).to_dict()}
+    cheap = client.post("/api/equity/plan", json={"players": ["AcAd", "KhKs"]}).json()["job"]
+    assert cheap["exact"] and cheap["affordable"] and cheap["seconds"] < 1 and cheap["problem"] == ""
+    assert cheap["max_evaluations"] == settings.job_max_exact_evaluations and cheap["max_seconds"] == 120
+    # Exact when affordable deals Monte Carlo for seconds of counting; asked for, they are affordable.
+    heads_up = {"players": ["random", "random"]}
+    assert client.post("/api/equity/plan", json=heads_up).json()["job"]["exact"] is False
+    asked = client.post("/api/equity/plan", json={**heads_up, "exact": True}).json()["job"]
+    assert asked["exact"] and asked["affordable"] and 1 < asked["seconds"] < 120
+    dear = client.post("/api/equity/plan", json={"players": ["QQ+,AKs", "22+", "random"], "exact": True}).json()
+    assert not dear["job"]["affordable"] and f"{dear['evaluations']:,} hand evaluations" in dear["job"]["problem"]
+    out = client.post("/api/equity/plan", json={"players": ["random"] * 3}).json()["job"]
+    assert not out["exact"] and not out["affordable"] and out["seconds"] is None and "out of reach" in out["problem"]
+    assert "'QQ++'" in error(client.post("/api/equity/plan", json={"players": ["AA", "QQ++"]}))
+
+
+def test_exact_is_refused_over_the_limits_and_auto_deals_for_its_time(client):
+    # Over the evaluations, preflop as on a flop: refused at once, naming the cost and the limit.
+    message = error(client.post("/api/equity", json={"players": ["random", "random"], "exact": True}))
+    assert f"{plan(['random', 'random']).evaluations:,} hand evaluations" in message and "200,000,000" in message
+    dear = {"players": ["QQ+,AKs", "22+", "random"]}
+    message = error(client.post("/api/equity/jobs", json={**dear, "exact": True}))
+    assert f"{plan(dear['players']).evaluations:,}" in message and "2,500,000,000 in a job" in message
+    # Over the time: the estimate is refused as well.
+    with TestClient(create_app(Settings(job_max_runtime=1.0))) as quick:
+        cost = runs.exact_cost(plan(["random", "random"]), True, Settings(job_max_runtime=1.0), in_job=True)
+        message = error(quick.post("/api/equity/jobs", json={"players": ["random", "random"], "exact": True}))
+        assert message == f"{cost.problem}; ask for Monte Carlo (exact: false)"
+        assert f"about {cost.seconds:,.0f} seconds, over the limit of 1 seconds in a job" in message
+    # Exact when affordable: Monte Carlo, stopped by the time asked for.
+    started = client.post("/api/equity/jobs", json={**dear, "time_limit": 0.5}).json()
+    assert started["exact"] is False
+    done = wait_for(client, started["job_id"])
+    assert done["status"] == "done" and not done["result"]["exact"]
+    assert done["result"]["stopped_by"] == "time_limit" and done["result"]["elapsed"] >= 0.5
 
 
 def test_job_bad_input_fails_at_once(client):
@@ -270,13 +347,17 @@ def test_job_bad_input_fails_at_once(client):
                                                                                  "time_limit": 121}))
 
 
-def test_too_many_jobs_is_429_and_runtime_is_capped():
-    with TestClient(create_app(Settings(max_jobs=1, job_max_runtime=1.0))) as client:
+def test_too_many_jobs_is_429_and_runtime_is_capped(monkeypatch):
+    # An estimate far too short lets minutes of enumeration start; the deadline stops it, with no
+    # result and Monte Carlo to try instead.
+    monkeypatch.setattr(runs, "EVALUATIONS_PER_SECOND", 10**15)
+    with TestClient(create_app(Settings(max_jobs=1, job_max_runtime=1.0, job_max_exact_evaluations=10**13))) as client:
         body = {"players": ["AhKh", "random", "random"], "exact": True}  # minutes of enumeration
         first = client.post("/api/equity/jobs", json=body).json()["job_id"]
         assert "1 equity jobs are running" in error(client.post("/api/equity/jobs", json=body), 429)
         status = wait_for(client, first, 60)
         assert status["status"] == "error" and "did not finish within 1 seconds" in status["error"]
+        assert status["try_monte_carlo"] and status["result"] is None
         assert client.post("/api/equity/jobs", json={"players": ["AA", "KK"], "trials": 1000}).status_code == 202
 
 
@@ -372,3 +453,44 @@ def test_draw_bad_input(client):
         "seed": 11, "held": [missing]}))
     assert client.post("/api/videopoker/draw", json={"seed": -1, "held": []}).status_code == 422
     assert client.post("/api/videopoker/draw", json={"seed": 1, "held": ["As"] * 6}).status_code == 422
+
+
+def test_draw_keeps_held_cards_in_place_and_positions_count_from_1(client):
+    deal = client.post("/api/videopoker/deal", json={"seed": 11}).json()["deal"]
+    # Every hold's positions, counted from 1, point at its held cards in the deal.
+    ranked = client.post("/api/videopoker/holds", json={"deal": " ".join(deal)}).json()["holds"]
+    every = {positions for size in range(6) for positions in itertools.combinations(range(1, 6), size)}
+    assert {tuple(hold["positions"]) for hold in ranked} == every
+    assert all([deal[p - 1] for p in hold["positions"]] == hold["held"] for hold in ranked)
+    # Hold the first, third and fifth cards: they stay there, the drawn cards take the others.
+    played = client.post("/api/videopoker/draw", json={"seed": 11, "held": [deal[0], deal[2], deal[4]]}).json()
+    assert played["final_kept"] == played["hold"]["positions"] == [1, 3, 5]
+    assert [played["final"][p - 1] for p in played["final_kept"]] == [deal[0], deal[2], deal[4]]
+    assert not {played["final"][1], played["final"][3]} & set(deal)
+    chosen = next(hold for hold in ranked if hold["positions"] == [1, 3, 5])
+    assert played["hold"]["ev_exact"] == chosen["ev_exact"]
+
+
+def test_a_custom_paytable_is_played_analysed_and_checked(client):
+    pays = {**PAYTABLES["jacks-or-better-9-6"].pays, "full-house": 8}
+    custom = {"name": "custom", "pays": pays}
+    data = client.post("/api/videopoker/analyze", json={"paytable": custom, "coins": 5}).json()
+    expected = analyze(Paytable.from_dict(custom), 5)
+    assert data["expected_return_exact"] == str(expected.expected_return)
+    assert data["variance"] == float(expected.variance) and data["paytable"]["title"] == "Custom"
+    assert [row["probability"] for row in data["rows"]] == [float(row.probability) for row in expected.rows]
+    trainer = Trainer(Paytable.from_dict(custom), 5, seed=5)
+    trainer.deal()
+    hand = client.post("/api/videopoker/draw", json={"seed": 5, "held": [], "paytable": custom}).json()
+    assert hand == trainer.play(()).to_dict()
+    # A bad value is named with its hand and the value.
+    too_much = error(client.post("/api/videopoker/analyze", json={"paytable": {"pays": {**pays, "flush": 2_000_000}}}))
+    assert too_much == "the pay for 'flush' in paytable 'custom' must be from 0 to 1,000,000, got 2000000"
+    negative = error(
+        client.post(
+            "/api/videopoker/holds", json={"deal": "As Ks Kh 4s 4d", "paytable": {"pays": {**pays, "straight": -4}}}
+        )
+    )
+    assert "'straight'" in negative and "got -4" in negative
+    missing = error(client.post("/api/videopoker/analyze", json={"paytable": {"pays": {"royal-flush": 800}}}))
+    assert missing.startswith("paytable 'custom' does not say what these hands pay:") and "full-house" in missing

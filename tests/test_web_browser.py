@@ -167,14 +167,14 @@ def test_equity_bars_reach_the_exact_result(page):
     display = page.locator("[data-testid=equity-display][data-state=done]")
     display.wait_for(timeout=60_000)
     assert page.get_attribute("[data-testid=equity-display]", "data-exact") == "true"
-    assert "exact: 1,712,304 cases" in page.text_content("[data-testid=equity-summary]")
+    assert page.text_content("[data-testid=equity-summary]").startswith("Final, exact: 1,712,304 deals in ")
     assert page.text_content("[data-testid=equity-value-0]") == "81.3%"
     assert page.text_content("[data-testid=equity-value-1]") == "18.7%"
     # The win bars are the exact win fractions: 1,388,072 and 317,694 of the 1,712,304 boards.
     assert (round(_bar_width(page, 0), 2), round(_bar_width(page, 1), 2)) == (81.06, 18.55)
-    # The labels are the players' names in the result: their hands as the library writes them.
-    assert page.text_content("[data-testid=equity-row-0] .equity-hand") == "AdAc"
-    assert page.text_content("[data-testid=equity-row-1] .equity-hand") == "KsKh"
+    # The labels are the players' hands as given (picked cards are written with a space).
+    assert page.text_content("[data-testid=equity-row-0] .equity-hand") == "Ac Ad"
+    assert page.text_content("[data-testid=equity-row-1] .equity-hand") == "Kh Ks"
     # Equity by final hand, strongest first; each column adds up to the player's equity.
     rows = _cells(page, "[data-testid=equity-categories] tbody tr")
     names = [row[0] for row in rows]
@@ -189,7 +189,7 @@ def test_stop_a_running_calculation(page):
     page.select_option("[data-testid=odds-mode]", "monte-carlo")
     page.select_option("[data-testid=odds-time]", "30")
     page.click("[data-testid=odds-run]")
-    page.wait_for_function("() => document.querySelector('[data-testid=equity-value-0]').textContent.endsWith('%')",
+    page.wait_for_function("() => document.querySelector('[data-testid=equity-value-0]')?.textContent.endsWith('%')",
                            timeout=60_000)
     page.click("[data-testid=odds-stop]")
     page.wait_for_selector("[data-testid=equity-display][data-state=cancelled]")
@@ -217,6 +217,8 @@ def test_range_grid_and_live_monte_carlo(page):
     page.click("[data-testid=odds-range-1]")
     editor = page.locator("[data-testid=range-editor]")
     editor.wait_for()
+    # The plan line above has said what a run would be: nothing moves while the mouse drags.
+    page.wait_for_function("() => document.querySelector('[data-testid=odds-plan]').textContent !== ''")
 
     # Drag along the top row from AKs to ATs: four suited hands.
     start = page.locator("[data-testid=range-cell-AKs]").bounding_box()
@@ -266,7 +268,7 @@ def test_range_grid_and_live_monte_carlo(page):
     seen = page.evaluate("window.summaries")
     assert any(text.startswith("Running, Monte Carlo") for text in seen), seen
     summary = page.text_content("[data-testid=equity-summary]")
-    assert re.match(r"Final, Monte Carlo: [\d,]+ trials, standard error", summary), summary
+    assert re.match(r"Final, Monte Carlo estimate: [\d,]+ deals, standard error", summary), summary
     assert page.text_content("[data-testid=equity-board]") == "Board Ts Qs 2d"
     equities = [float(page.text_content(f"[data-testid=equity-value-{i}]").rstrip("%")) for i in (0, 1)]
     assert abs(sum(equities) - 100) < 0.25 and 28 < equities[0] < 32
@@ -365,9 +367,9 @@ def test_settle_a_pot(page):
     ]
     payouts = page.locator("[data-testid=pots-payouts] tbody tr").all_inner_texts()
     assert [re.split(r"\s+", row.strip()) for row in payouts] == [
-        ["alice", "25", "100", "0", "+75"],
+        ["alice", "25", "0", "100", "+75"],
         ["bob", "50", "0", "0", "-50"],
-        ["carol", "100", "65", "50", "+15"],
+        ["carol", "100", "50", "65", "+15"],
         ["dave", "40", "0", "0", "-40"],
     ]
     # The same hand settled by the library.

@@ -17,9 +17,11 @@ from showdown.cards import (
     Deck,
     Rank,
     Suit,
+    board_text,
     cards_to_mask,
     format_cards,
     mask_to_cards,
+    parse_board,
     parse_cards,
 )
 from showdown.comparison import ShowdownResult, deal_showdown, player_names, showdown
@@ -96,6 +98,7 @@ __all__ = [
     "ShowdownResult",
     "Suit",
     "__version__",
+    "board_text",
     "cards_to_mask",
     "census",
     "dask_client",
@@ -109,6 +112,7 @@ __all__ = [
     "hands",
     "mask_to_cards",
     "odds_grid",
+    "parse_board",
     "parse_cards",
     "plan",
     "player_names",

@@ -271,6 +271,37 @@ def _parse_text(text: str) -> list[Card]:
     return cards
 
 
+BOARD_SIZES = (0, 3, 4, 5)
+"""The cards a board can hold: none before the flop, then the flop, the turn and the river."""
+
+
+def parse_board(board: CardsLike, name: str = "the board") -> tuple[Card, ...]:
+    """:func:`parse_cards` for a board: 0, 3, 4 or 5 cards, else a ``HandSizeError`` that
+    says so, naming the board as ``name``.
+
+    >>> parse_board("Ks 7h 2d")
+    (Card('Ks'), Card('7h'), Card('2d'))
+    >>> parse_board("Ks 7h")
+    Traceback (most recent call last):
+    showdown.errors.HandSizeError: the board has 2 cards; a board has 0, 3 (flop), 4 (turn) or 5 (river) cards
+    """
+    cards = parse_cards(board)
+    if len(cards) not in BOARD_SIZES:
+        count = f"{len(cards)} card" + ("" if len(cards) == 1 else "s")
+        raise HandSizeError(f"{name} has {count}; a board has 0, 3 (flop), 4 (turn) or 5 (river) cards")
+    return cards
+
+
+def board_text(board: CardsLike) -> str:
+    """A board in words for a sentence: ``"board Ks 7h 2d"``, or ``"no board"`` when it is empty.
+
+    >>> board_text("Ks7h2d"), board_text("")
+    ('board Ks 7h 2d', 'no board')
+    """
+    cards = format_cards(parse_cards(board))
+    return f"board {cards}" if cards else "no board"
+
+
 def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Card, ...]:
     """Turn any ``CardsLike`` into a tuple of Cards, in the order given.
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Optional, Union
 
-from showdown.cards import Card, CardsLike, Deck, format_cards, parse_cards
+from showdown.cards import Card, CardsLike, Deck, board_text, format_cards, parse_board, parse_cards
 from showdown.errors import DuplicateCardError, HandSizeError, ShowdownError
 from showdown.evaluation import HandRank, evaluate
 
@@ -72,7 +72,8 @@ class ShowdownResult:
         }
 
     def __str__(self) -> str:
-        lines = [f"Board: {format_cards(self.board) or '(none)'}"]
+        text = board_text(self.board)
+        lines = [text[:1].upper() + text[1:]]
         for key, rank in self.ranks.items():
             mark = "  <- wins" if key in self.winners and not self.is_split else ""
             mark = "  <- splits" if key in self.winners and self.is_split else mark
@@ -109,7 +110,7 @@ def _player_hands(hands: Union[Mapping[str, CardsLike], Sequence[CardsLike]]) ->
 
 
 def showdown(board: CardsLike, hands: Union[Mapping[str, CardsLike], Sequence[CardsLike]]) -> ShowdownResult:
-    """Compare 2 to 23 players' hands on a board of up to five cards.
+    """Compare 2 to 23 players' hands on a board of 0, 3, 4 or 5 cards.
 
     ``hands`` is a list (results keyed by index) or a dict name -> cards (keyed by name). Every
     player needs at least five cards with the board, at most seven.
@@ -117,9 +118,7 @@ def showdown(board: CardsLike, hands: Union[Mapping[str, CardsLike], Sequence[Ca
     >>> showdown("2c 3d 4h 9s 9d", ["As Ks", "Ah Kh"]).is_split
     True
     """
-    board_cards = parse_cards(board)
-    if len(board_cards) > 5:
-        raise HandSizeError(f"a board has at most 5 cards, got {len(board_cards)}")
+    board_cards = parse_board(board)
     holes = _player_hands(hands)
     if not MIN_PLAYERS <= len(holes) <= MAX_PLAYERS:
         raise ShowdownError(f"a showdown needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(holes)}")
@@ -132,8 +131,8 @@ def showdown(board: CardsLike, hands: Union[Mapping[str, CardsLike], Sequence[Ca
             )
         for card in hole:
             if card in owner:
-                raise DuplicateCardError(f"card {card} is in player {key!r}'s hand and in {owner[card]}")
-            owner[card] = f"player {key!r}'s hand"
+                raise DuplicateCardError(f"card {card} is in the hand of player {key!r} and in {owner[card]}")
+            owner[card] = f"the hand of player {key!r}"
     ranks = {key: evaluate(hole + board_cards) for key, hole in holes.items()}
     best = max(rank.value for rank in ranks.values())
     winners = tuple(key for key, rank in ranks.items() if rank.value == best)

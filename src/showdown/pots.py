@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Optional, Union
 
-from showdown.cards import Card, CardsLike, format_cards, parse_cards
+from showdown.cards import Card, CardsLike, format_cards, parse_board, parse_cards
 from showdown.errors import DuplicateCardError, HandSizeError, SettlementError
 from showdown.evaluation import HandRank, evaluate
 from showdown.quantities import real_number, shown, whole_number
@@ -309,8 +309,7 @@ def _boards(board: CardsLike, boards: Optional[Sequence[CardsLike]]) -> list[tup
             runs.append(cards)
     seen: dict[Card, int] = {}
     for number, run in enumerate(runs, start=1):
-        if len(run) > 5:
-            raise HandSizeError(f"board {number} has {len(run)} cards; a board has at most 5")
+        parse_board(run, f"board {number}" if len(runs) > 1 else "the board")
         for card in run[len(shared):]:
             if card in seen:
                 raise DuplicateCardError(f"card {card} is on board {seen[card]} and board {number}")
@@ -403,8 +402,8 @@ def _check_cards(seats: Sequence[Seat], runs: list[tuple[Card, ...]]) -> None:
     for seat in seats:
         for card in seat.hole or ():
             if card in owner:
-                raise DuplicateCardError(f"card {card} is in seat {seat.name!r}'s hand and in {owner[card]}")
-            owner[card] = f"seat {seat.name!r}'s hand"
+                raise DuplicateCardError(f"card {card} is in the hand of seat {seat.name!r} and in {owner[card]}")
+            owner[card] = f"the hand of seat {seat.name!r}"
 
 
 def _ranks(seats: Sequence[Seat], run: tuple[Card, ...], at_showdown: set[str]) -> dict[str, HandRank]:

@@ -403,6 +403,19 @@ def _describe(members: np.ndarray) -> list[str]:
     return parts
 
 
+def _named_indices(name: object) -> np.ndarray:
+    """Combo indices of a starting hand (``AKs``) or of one exact combo (``AhKh``)."""
+    if isinstance(name, str) and name in _CLASS_INDICES:
+        return _CLASS_INDICES[name]
+    try:
+        cards = parse_cards(name) if isinstance(name, str) and name.strip() else ()
+    except ShowdownError:
+        cards = ()
+    if len(cards) != 2:
+        raise RangeParseError(f"{name!r} is not a starting hand (such as AA, AKs or AKo) or a combo (such as AhKh)")
+    return np.array([_INDEX[cards[0].id, cards[1].id]])
+
+
 # --- the Range -------------------------------------------------------------------------------
 class Range:
     """A weighted set of two-card combos, parsed from the notation players know.
@@ -563,22 +576,48 @@ class Range:
         return f"Range({str(self)!r})"
 
     def with_weights(self, weights: Mapping[str, float]) -> Range:
-        """A new range in which every combo of each named starting hand has the given weight (0
-        takes the hand out); the other combos keep theirs, exactly.
+        """A new range in which every combo of each named starting hand (``"JJ"``, ``"AKs"``), or
+        the one named combo (``"AhKh"``, in any card notation), has the given weight (0 takes it
+        out); the other combos keep theirs, exactly. The entries apply in their order, so
+        ``{"AKs": 0, "AhKh": 1}`` leaves AhKh alone of AKs.
 
         >>> str(Range("AhKh, QQ").with_weights({"JJ": 0.5, "QQ": 0}))
         'AhKh, 0.5(JJ)'
+        >>> str(Range("AKs").with_weights({"AcKc": 0, "AdKd": 0.5}))
+        'AsKs, AhKh, 0.5(AdKd)'
         """
         result = np.array(self._weights)
         for hand, weight in weights.items():
-            if hand not in _CLASS_INDICES:
-                raise RangeParseError(f"{hand!r} is not a starting hand (such as AA, AKs or AKo)")
+            indices = _named_indices(hand)
             value = real_number(weight, f"the weight of {hand}", error=RangeParseError)
             problem = _weight_problem(value, repr(weight), zero_allowed=True)
             if problem:
                 raise RangeParseError(f"{hand}: {problem}")
-            result[_CLASS_INDICES[hand]] = value
+            result[indices] = value
         return Range._from_weights(result)
+
+    def hand_combos(self, hand: str) -> dict[str, Any]:
+        """Every combo of one starting hand with its weight in this range (0 when it is out): the
+        hand, its size (6 for a pair, 4 suited, 12 offsuit) and the combos in a fixed order (by
+        the suit of the higher card, then of the lower one: spades, hearts, diamonds, clubs),
+        each as its text, its two cards and its weight. The range grid's suit picker shows this.
+
+        >>> detail = Range("AhKh, 0.5(AsKs)").hand_combos("AKs")
+        >>> detail["size"], [(c["combo"], c["weight"]) for c in detail["combos"]]
+        (4, [('AsKs', 0.5), ('AhKh', 1.0), ('AdKd', 0.0), ('AcKc', 0.0)])
+        >>> Range("random").hand_combos("AKo")["combos"][0]
+        {'combo': 'AsKh', 'cards': ['As', 'Kh'], 'weight': 1.0}
+        """
+        if not isinstance(hand, str) or hand not in _CLASS_INDICES:
+            raise RangeParseError(f"{hand!r} is not a starting hand (such as AA, AKs or AKo)")
+        indices = sorted(_CLASS_INDICES[hand].tolist(),
+                         key=lambda i: (-(int(_COMBO_IDS[i][0]) % 4), -(int(_COMBO_IDS[i][1]) % 4)))
+        combos = []
+        for index in indices:
+            high, low = _COMBO_IDS[index]
+            combos.append({"combo": _combo_text(index), "cards": [str(CARDS[high]), str(CARDS[low])],
+                           "weight": float(self._weights[index])})
+        return {"hand": hand, "size": len(indices), "combos": combos}
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the canonical text (which parses back to exactly this range), the

@@ -9,7 +9,7 @@ import typer
 from showdown import dask_client, run_batch
 from showdown.cli.odds import LOCAL_OPTION, MAX_EVALUATIONS_OPTION, SCHEDULER_OPTION
 from showdown.cli.output import console
-from showdown.cli.progress import counting_bar
+from showdown.cli.progress import counting_bar, engine_ready
 from showdown.files import writable_path
 
 
@@ -24,6 +24,7 @@ def batch_command(
 ) -> None:
     """Solve a file of equity problems, one result per line in input order; resumable."""
     writable_path(output, "batch output")  # before a cluster is started
+    engine_ready("equity")
     with dask_client(scheduler, local) as client, counting_bar("batch") as progress:
         summary = run_batch(source, output, client=client, progress=progress, max_evaluations=max_evaluations)
     console.print(f"{summary.lines} lines: {summary.skipped} already done, {summary.solved} solved now"

@@ -12,7 +12,7 @@ import contextlib
 import errno
 import os
 import sys
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -54,6 +54,38 @@ table_app.command("preflop")(odds.preflop_command)
 app.add_typer(table_app, name="table")
 app.add_typer(videopoker_app, name="vp", help="Video poker: ranked holds, game analysis, a trainer.")
 app.command("serve")(server.serve_command)
+
+
+TYPE_WORDS = {"int": "INTEGER", "float": "NUMBER", "Path": "PATH", "bool": None}
+"""How the help names the value an option takes (anything else: TEXT); flags take none."""
+
+
+def _value_word(parameter: Any, ctx: Any) -> Optional[str]:
+    """What the help shows beside a parameter: nothing for flags and arguments (their name says
+    it), an explicit metavar as given, else a word for the value's type (TEXT, INTEGER ...)."""
+    if parameter.param_type_name == "argument" or getattr(parameter, "is_flag", False):
+        return None
+    if parameter.metavar is not None:
+        return str(parameter.metavar)
+    return TYPE_WORDS.get(str(parameter.display_type(ctx)).strip("<>"), "TEXT")
+
+
+def _plain_help(command: Any) -> Any:
+    """The click command of the app, its help without Python types (``<bool>``,
+    ``<list[str]>``, as typer 0.2x prints them): each parameter shows :func:`_value_word`
+    instead, whatever typer's version (which may bundle its own click, so this goes by names)."""
+
+    def plain(parameter: Any) -> Any:
+        parameter.display_type_rich = lambda ctx: _value_word(parameter, ctx)
+        return parameter
+
+    for parameter in command.params:
+        plain(parameter)
+    make_help_option = command.get_help_option
+    command.get_help_option = lambda ctx: None if (option := make_help_option(ctx)) is None else plain(option)
+    for subcommand in getattr(command, "commands", {}).values():
+        _plain_help(subcommand)
+    return command
 
 
 INTERRUPTED = 130
@@ -124,7 +156,7 @@ def main(argv: Optional[list[str]] = None) -> None:
     """Run the command line: a ShowdownError prints one line and exits with status 2, Ctrl-C
     prints ``interrupted`` and exits with status 130."""
     try:
-        app(args=argv, prog_name="showdown")
+        _plain_help(typer.main.get_command(app))(args=argv, prog_name="showdown")
     except SystemExit as done:
         if done.code in (0, None):
             _flush_output()

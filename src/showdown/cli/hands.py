@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from collections.abc import Mapping
+from typing import Any, Optional
 
 import typer
 from rich.table import Table
 
-from showdown import ShowdownResult, deal_showdown, evaluate, format_cards, player_names, showdown
-from showdown.cli.output import JSON_OPTION, console, print_json
+from showdown import ShowdownResult, board_text, deal_showdown, evaluate, format_cards, player_names, showdown
+from showdown.cli.output import JSON_OPTION, console, heading, print_json
 
 
-def _showdown_table(result: ShowdownResult, title: str) -> Table:
+def _showdown_table(result: ShowdownResult, title: str, given: Optional[Mapping[Any, str]] = None) -> Table:
+    """The players' hands, best five and verdicts; ``given``: each hole as the user wrote it."""
     table = Table(title=title)
     for column in ("Player", "Hole", "Hand", "Best five", ""):
         table.add_column(column)
@@ -19,7 +21,8 @@ def _showdown_table(result: ShowdownResult, title: str) -> Table:
         won = key in result.winners
         verdict = ("splits" if result.is_split else "wins") if won else ""
         style = "bold green" if won else None
-        table.add_row(str(key), format_cards(result.holes[key]), rank.description,
+        hole = given[key].strip() if given else format_cards(result.holes[key])
+        table.add_row(str(key), hole, rank.description,
                       format_cards(rank.best_five), verdict, style=style)
     return table
 
@@ -53,11 +56,12 @@ def showdown_command(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Show down two or more players' hands on a board: who wins, who splits."""
-    result = showdown(board, _named_hands(players))
+    hands = _named_hands(players)
+    result = showdown(board, hands)
     if as_json:
         print_json(result.to_dict())
         return
-    console.print(_showdown_table(result, f"Board: {format_cards(result.board) or '(none)'}"))
+    console.print(_showdown_table(result, heading(board_text(result.board)), hands))
     console.print(result.verdict)
 
 
@@ -71,5 +75,5 @@ def deal_command(
     if as_json:
         print_json({"seed": seed, "result": result.to_dict()})
         return
-    console.print(_showdown_table(result, f"Board: {format_cards(result.board)}"))
+    console.print(_showdown_table(result, heading(board_text(result.board))))
     console.print(result.verdict)

@@ -16,13 +16,14 @@ from showdown import (
     FileError,
     OddsGrid,
     ShowdownError,
+    board_text,
     dask_client,
     equity,
     odds_grid,
     preflop_table,
 )
-from showdown.cli.output import JSON_OPTION, console, print_json
-from showdown.cli.progress import counting_bar, equity_bar
+from showdown.cli.output import JSON_OPTION, console, heading, print_json
+from showdown.cli.progress import counting_bar, engine_ready, equity_bar
 from showdown.files import os_problem, writable_path
 
 CLI_EXACT_LIMIT = 20_000_000_000
@@ -45,7 +46,8 @@ def _how(exact: bool, stderr: float) -> str:
 
 
 def _equity_table(result: EquityResult) -> Table:
-    table = Table(title=f"Board: {result.board or '(none)'}  ({result.total:,} {_how(result.exact, result.stderr)})")
+    how = _how(result.exact, result.stderr)
+    table = Table(title=f"{heading(board_text(result.board))}  ({result.total:,} {how})")
     for column in ("Player", "Equity", "Win", "Tie"):
         table.add_column(column, justify="left" if column == "Player" else "right")
     for index, name in enumerate(result.players):
@@ -66,6 +68,7 @@ def equity_command(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Win, tie and equity of 2 to 10 hands or ranges, exact or Monte Carlo."""
+    engine_ready("equity")
     with equity_bar(trials, quiet=as_json) as progress:
         result = equity(players, board, dead, exact=exact, trials=trials, seed=seed, stderr=stderr,
                         time_limit=time_limit, progress=progress, max_evaluations=max_evaluations)
@@ -77,7 +80,7 @@ def equity_command(
 
 def _grid_table(grid: OddsGrid) -> Table:
     plural = "s" if grid.n_opponents > 1 else ""
-    table = Table(title=f"{grid.hole} on {grid.board or '(no board)'} against {grid.n_opponents} random"
+    table = Table(title=f"{grid.hole}, {board_text(grid.board)}, against {grid.n_opponents} random"
                         f" hand{plural}  ({grid.total:,} {_how(grid.exact, grid.stderr)})")
     for column in ("Hand", "You win", f"Opponent{plural} win"):
         table.add_column(column, justify="left" if column == "Hand" else "right")
@@ -98,6 +101,7 @@ def grid_command(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """The odds grid: by hand category, how often you and your opponents win (ties count as shares)."""
+    engine_ready("equity")
     grid = odds_grid(hole, board, opponents, exact=exact, trials=trials, seed=seed, max_evaluations=max_evaluations)
     if as_json:
         print_json(grid.to_dict())
@@ -114,7 +118,7 @@ def _heatmap_path(output: Path, heatmap: Optional[str], no_heatmap: bool) -> Opt
         return None
     picture = writable_path(heatmap, "heatmap") if heatmap else output.with_suffix(".png")
     if importlib.util.find_spec("matplotlib") is None:
-        raise ShowdownError("the heatmap needs matplotlib: pip install 'showdown[dask]', or give --no-heatmap")
+        raise ShowdownError("the heatmap needs matplotlib: pip install 'showdown[plot]', or give --no-heatmap")
     from matplotlib.backend_bases import FigureCanvasBase
 
     kinds = FigureCanvasBase.get_supported_filetypes()
@@ -148,6 +152,7 @@ def preflop_command(
     names = [name.strip() for name in hands.split(",")] if hands else None
     csv = writable_path(output, "CSV file")
     picture = _heatmap_path(csv, heatmap, no_heatmap)
+    engine_ready("equity")
     with dask_client(scheduler, local) as client, counting_bar("preflop table") as progress:
         table = preflop_table(names, client=client, progress=progress)
     _write(csv, "CSV file", table.to_csv)

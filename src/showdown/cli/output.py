@@ -17,6 +17,11 @@ console = Console()
 JSON_OPTION = typer.Option(False, "--json", help="Print machine-readable JSON.")
 
 
+def heading(text: str) -> str:
+    """``text`` with a capital first letter, the rest as it is (card text keeps its case)."""
+    return text[:1].upper() + text[1:]
+
+
 def print_json(data: Any) -> None:
     """Write ``data`` as indented JSON to stdout."""
     sys.stdout.write(json.dumps(data, indent=2) + "\n")

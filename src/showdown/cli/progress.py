@@ -12,6 +12,22 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from showdown import EquityResult
+from showdown.engine import PREPARING, first_start, warm_up
+
+
+def engine_ready(*parts: str) -> None:
+    """Compile (or load) the kernels of ``parts`` before a command's clock and bars start; on
+    the first start after an install, say so on stderr while it takes seconds."""
+    if not first_start(*parts):
+        warm_up(*parts)
+        return
+    stderr = Console(stderr=True)
+    if stderr.is_terminal:
+        with stderr.status(f"{PREPARING}..."):
+            warm_up(*parts)
+    else:
+        stderr.print(f"{PREPARING}...", markup=False, highlight=False)
+        warm_up(*parts)
 
 
 @contextlib.contextmanager
@@ -41,9 +57,8 @@ def equity_bar(trials: Optional[int], quiet: bool = False) -> Iterator[Callable[
         def progress(interim: EquityResult) -> bool:
             pairs = zip(interim.players, interim.equity, strict=True)
             shares = "  ".join(f"{name} {share:.2%}" for name, share in pairs)
-            what = "cases" if interim.exact else "deals"
             bar.update(task, total=interim.planned or None, completed=interim.total,
-                       status=f"{interim.total:,} {what}  {shares}")
+                       status=f"{interim.total:,} deals  {shares}")
             return True
 
         yield progress

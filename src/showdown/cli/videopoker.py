@@ -14,7 +14,7 @@ from rich.table import Table
 
 from showdown import ShowdownError, dask_client, format_cards
 from showdown.cli.output import JSON_OPTION, console, print_json
-from showdown.cli.progress import counting_bar
+from showdown.cli.progress import counting_bar, engine_ready
 from showdown.videopoker import (
     Analysis,
     HoldParseError,
@@ -28,13 +28,19 @@ from showdown.videopoker import (
 )
 
 videopoker_app = typer.Typer(no_args_is_help=True, help="Video poker: holds, game analysis, a trainer.")
-PAYTABLE_OPTION = typer.Option("9/6", "--paytable", "-p", help="A name, a short form (9/6, bonus-8/5, ddb-9/6) "
-                               "or a JSON file.")
+PAYTABLE_OPTION = typer.Option(
+    "9/6", "--paytable", "-p", help="A name, a short form (9/6, bonus-8/5, ddb-9/6) or a JSON file."
+)
 COINS_OPTION = typer.Option(5, "--coins", "-c", help="Coins bet, 1 to 5 (a royal pays 800 a coin only at 5).")
 
 
 def _held_text(cards: tuple[Any, ...]) -> str:
     return format_cards(cards) if cards else "(draw five)"
+
+
+def _numbered(cards: tuple[Any, ...]) -> str:
+    """Five cards with their positions, as the trainer takes them: ``1:Kc  2:3s ...``."""
+    return "  ".join(f"{i}:{card}" for i, card in enumerate(cards, start=1))
 
 
 @videopoker_app.command("hold")
@@ -45,21 +51,31 @@ def hold_command(
     top: int = typer.Option(32, "--top", "-n", help="Show the best N holds."),
     as_json: bool = JSON_OPTION,
 ) -> None:
-    """Every hold of a deal ranked by its exact expected payout."""
+    """Every hold of a deal ranked by its exact expected payout; positions count from 1, as
+    ``vp play`` takes them."""
     if top < 1:
         raise ShowdownError(f"--top must be at least 1, got {top:,}")
     table = paytable_from_text(paytable)
+    engine_ready("videopoker")
     ranked = holds(deal, table, coins)
     if as_json:
         print_json(ranked.to_dict())
         return
     view = Table(title=f"{format_cards(ranked.deal)}  ({table.name}, {coins} coin{'s' * (coins > 1)})")
-    for column in ("#", "Hold", "EV per coin", f"EV per {coins}-coin bet", ""):
+    for column in ("#", "Hold", "Positions", "EV per coin", f"EV per {coins}-coin bet", ""):
         view.add_column(column, justify="right" if column.startswith(("#", "EV")) else "left")
     for hold in ranked[:top]:
         tie = f"tied with {len(hold.tied_with)}" if hold.tied_with else ""
-        view.add_row(str(hold.rank), _held_text(hold.held), f"{hold.ev_float:.6f}", f"{float(hold.ev_per_bet):.4f}",
-                     tie, style="bold green" if hold.rank == 1 else None)
+        positions = " ".join(str(position) for position in hold.to_dict()["positions"]) or "none"
+        view.add_row(
+            str(hold.rank),
+            _held_text(hold.held),
+            positions,
+            f"{hold.ev_float:.6f}",
+            f"{float(hold.ev_per_bet):.4f}",
+            tie,
+            style="bold green" if hold.rank == 1 else None,
+        )
     console.print(view)
 
 
@@ -68,10 +84,16 @@ def _analysis_table(result: Analysis) -> Table:
     for column in ("Hand", "Pays", "Combinations", "Probability", "Return"):
         view.add_column(column, justify="left" if column == "Hand" else "right")
     for row in result.rows:
-        view.add_row(row.label, str(row.pay), f"{row.combinations:,}", f"{float(row.probability):.9f}",
-                     f"{float(row.contribution):.6f}")
-    view.add_row("Total", "", f"{result.total_combinations:,}", f"{1:.9f}", f"{float(result.expected_return):.6f}",
-                 style="bold")
+        view.add_row(
+            row.label,
+            str(row.pay),
+            f"{row.combinations:,}",
+            f"{float(row.probability):.9f}",
+            f"{float(row.contribution):.6f}",
+        )
+    view.add_row(
+        "Total", "", f"{result.total_combinations:,}", f"{1:.9f}", f"{float(result.expected_return):.6f}", style="bold"
+    )
     return view
 
 
@@ -89,17 +111,21 @@ def analyze_command(
         _analyze_every(coins, scheduler, local, as_json)
         return
     table = paytable_from_text(paytable)
+    engine_ready("videopoker")
     with counting_bar(f"analyzing {table.name}", quiet=as_json) as progress:
         result = analyze(table, coins, progress=progress)
     if as_json:
         print_json(result.to_dict())
     else:
         console.print(_analysis_table(result))
-        console.print(f"Standard deviation {result.standard_deviation:.2f}; {result.deal_classes:,} deal classes "
-                      f"cover all 2,598,960 deals ({result.elapsed:.2f} s).")
+        console.print(
+            f"Standard deviation {result.standard_deviation:.2f}; {result.deal_classes:,} deal classes "
+            f"cover all 2,598,960 deals ({result.elapsed:.2f} s)."
+        )
 
 
 def _analyze_every(coins: int, scheduler: Optional[str], local: Optional[int], as_json: bool) -> None:
+    engine_ready("videopoker")
     with dask_client(scheduler, local) as client, counting_bar("pay tables", quiet=as_json) as progress:
         results = analyze_all(coins, client=client, progress=progress)
     if as_json:
@@ -114,18 +140,22 @@ def _analyze_every(coins: int, scheduler: Optional[str], local: Optional[int], a
 
 
 def _report(played: Played, coins: int) -> None:
-    console.print(f"Final hand: {format_cards(played.final)}  {played.hand}, pays {played.payout}")
+    console.print(f"Final hand:  {_numbered(played.final)}  {played.hand}, pays {played.payout}")
     yours, best = played.hold, played.best
     if played.mistake:
-        console.print(f"[red]Your hold {_held_text(yours.held)} (EV {yours.ev_float:.4f}) gave up "
-                      f"{float(played.ev_lost):.4f} per coin ({float(played.ev_lost * coins):.4f} per bet) against "
-                      f"{_held_text(best.held)} (EV {best.ev_float:.4f}).[/red]")
+        console.print(
+            f"[red]Your hold {_held_text(yours.held)} (EV {yours.ev_float:.4f}) gave up "
+            f"{float(played.ev_lost):.4f} per coin ({float(played.ev_lost * coins):.4f} per bet) against "
+            f"{_held_text(best.held)} (EV {best.ev_float:.4f}).[/red]"
+        )
     else:
         also = f"; as good: {', '.join(_held_text(h) for h in yours.tied_with)}" if yours.tied_with else ""
         console.print(f"[green]Best hold: {_held_text(yours.held)} (EV {yours.ev_float:.4f}){also}.[/green]")
-    console.print(f"Tally: {played.hands} hand{'s' * (played.hands > 1)}, {played.mistakes} "
-                  f"mistake{'s' * (played.mistakes != 1)}, EV lost {float(played.total_ev_lost):.4f} per coin; "
-                  f"bet {played.total_bet}, won {played.total_won}")
+    console.print(
+        f"Tally: {played.hands} hand{'s' * (played.hands > 1)}, {played.mistakes} "
+        f"mistake{'s' * (played.mistakes != 1)}, EV lost {float(played.total_ev_lost):.4f} per coin; "
+        f"bet {played.total_bet}, won {played.total_won}"
+    )
 
 
 @videopoker_app.command("play")
@@ -139,12 +169,14 @@ def play_command(
     if hands is not None and hands < 1:
         raise ShowdownError(f"--hands must be at least 1, got {hands:,}")
     trainer = Trainer(paytable_from_text(paytable), coins, seed)
-    console.print(f"{trainer.paytable.name}, {coins} coin{'s' * (coins > 1)} a hand. Hold by position (1 3 4), by "
-                  "card (As Ks), none or all; q quits.")
+    engine_ready("videopoker")
+    console.print(
+        f"{trainer.paytable.name}, {coins} coin{'s' * (coins > 1)} a hand. Hold by position (1 3 4), by "
+        "card (As Ks), none or all; q quits."
+    )
     while hands is None or trainer.hands_played < hands:
         deal = trainer.deal()
-        console.print(f"\nHand {trainer.hands_played + 1}:  " + "  ".join(f"{i}:{card}" for i, card in
-                                                                         enumerate(deal, start=1)))
+        console.print(f"\nHand {trainer.hands_played + 1}:  {_numbered(deal)}")
         while True:
             try:
                 text = console.input("hold> ")
@@ -155,7 +187,7 @@ def play_command(
             if not sys.stdin.isatty():  # echo piped answers so the transcript reads well
                 console.print(text, highlight=False)
             if text.strip().lower() in ("q", "quit", "exit"):
-                console.print(f"Goodbye after {trainer.hands_played} hands.")
+                console.print(f"Goodbye after {trainer.hands_played} hand{'s' * (trainer.hands_played != 1)}.")
                 return
             try:
                 positions = parse_hold(text, deal)

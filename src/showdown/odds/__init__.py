@@ -12,7 +12,7 @@ the answer, :mod:`.calculation` picks the method (``equity()``), and :mod:`.grid
 
 from showdown.odds.calculation import equity
 from showdown.odds.grid import OddsGrid, grid_plan, odds_grid
-from showdown.odds.inputs import PlayerLike
+from showdown.odds.inputs import PlayerLike, PlayersLike
 from showdown.odds.planning import EXACT_LIMIT, Plan, plan
 from showdown.odds.preflop import PreflopTable, preflop_table
 from showdown.odds.result import EquityCounts, EquityResult
@@ -24,6 +24,7 @@ __all__ = [
     "OddsGrid",
     "Plan",
     "PlayerLike",
+    "PlayersLike",
     "PreflopTable",
     "equity",
     "grid_plan",

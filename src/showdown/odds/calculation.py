@@ -14,13 +14,14 @@ holds the unweighted integer case counts.
 
 from __future__ import annotations
 
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, Optional
 
 from showdown.errors import EquityError
 from showdown.odds import exact as enumeration
-from showdown.odds.inputs import PlayerLike, prepare
+from showdown.odds.inputs import PlayersLike, prepare
 from showdown.odds.montecarlo import monte_carlo
 from showdown.odds.planning import make_plan
 from showdown.odds.result import EquityResult
@@ -30,9 +31,35 @@ from showdown.quantities import random_seed, real_number, shown, whole_number
 MAX_TRIALS = 1 << 62
 """Monte Carlo deals at most (the counts are 64-bit integers)."""
 
+_compiling = threading.RLock()
+_compiled = False
+
+
+def compile_kernels() -> None:
+    """Compile the equity kernels (or load them from numba's cache) once per process.
+
+    A fresh install spends seconds compiling on its first equity; :func:`equity` calls this
+    before its clock starts, so a time limit and the reported duration count only the
+    calculation. Other threads wait here until the kernels are ready.
+
+    >>> compile_kernels()  # at once when they are ready
+    """
+    global _compiled
+    with _compiling:
+        if _compiled:
+            return
+        _compiled = True  # the runs below call equity(), which must not come back here
+        try:
+            equity(["AcAd", "KhKs"], exact=True)  # preflop: board classes
+            equity(["AcAd", "KhKs"], board="2c 7d 9h 3s", exact=True)  # part of the board: every runout
+            equity(["AcAd", "KhKs"], exact=False, trials=64, seed=0)  # Monte Carlo
+        except BaseException:
+            _compiled = False
+            raise
+
 
 def equity(
-    players: Sequence[PlayerLike],
+    players: PlayersLike,
     board: Any = "",
     dead: Any = "",
     *,
@@ -49,7 +76,8 @@ def equity(
     """Each player's share of the pot at showdown, over the boards still to come.
 
     ``players``: 2 to 10 exact hands ("AcAd", "Ac Ad", cards or ids) or ranges (Range objects
-    or range text such as "QQ+, AKs" or "random"). ``board``: 0 to 5 known cards; ``dead``:
+    or range text such as "QQ+, AKs" or "random"), in a list or in a dict of name -> hand or
+    range (the names then label the result, as in :func:`~showdown.showdown`). ``board``: 0 to 5 known cards; ``dead``:
     cards out of play. ``exact``: True to enumerate, False for Monte Carlo, None to enumerate
     when :func:`~showdown.plan` says it is affordable.
 
@@ -72,10 +100,13 @@ def equity(
     >>> r = equity(["AhAs", "KdKc"], board="Qh 7s 2d 5c", exact=True)
     >>> r.counts.wins, r.counts.total
     ((42, 2), 44)
+    >>> equity({"alice": "AhAs", "bob": "QQ+"}, board="Qh 7s 2d").players
+    ('alice', 'bob')
     >>> r = equity(["AhAs", "KdKc"], exact=False, trials=20_000, seed=1)
     >>> 0.80 < r.equity[0] < 0.84, r.total
     (True, 20000)
     """
+    compile_kernels()
     started = time.perf_counter()
     question = prepare(players, board, dead)
     if exact is not None and not isinstance(exact, bool):

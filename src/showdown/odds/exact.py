@@ -154,7 +154,7 @@ def by_classes(
                                    elapsed=time.perf_counter() - started, seed=None, stopped_by="", planned=planned)
             if progress(interim) is False:
                 raise EquityCancelled(f"exact enumeration stopped by the progress callback after {total:,} of"
-                                      f" {planned:,} cases")
+                                      f" {planned:,} deals")
     return build_result(question, counts, weighted, total, total_weight, exact=True,
                         elapsed=time.perf_counter() - started, seed=None, stopped_by="enumerated", planned=planned)
 
@@ -224,7 +224,7 @@ def by_boards(question: Question, n_jobs: Optional[int], progress: Optional[Call
                                        planned=planned)
                 if progress(interim) is False:
                     raise EquityCancelled(f"exact enumeration stopped by the progress callback after"
-                                          f" {interim.total:,} of about {planned:,} cases")
+                                          f" {interim.total:,} of about {planned:,} deals")
     total = int(totals.sum())
     if total == 0:
         raise EquityError("the players' ranges have no combination without a shared card")

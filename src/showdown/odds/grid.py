@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from showdown.cards import parse_cards
+from showdown.cards import board_text, parse_cards
 from showdown.errors import EquityError, HandSizeError
 from showdown.evaluation import Category
 from showdown.odds.calculation import equity
@@ -65,8 +65,8 @@ class OddsGrid:
     def __str__(self) -> str:
         how = "exact" if self.exact else f"Monte Carlo, stderr {self.stderr * 100:.3f}%"
         lines = [
-            f"{self.hole} on {self.board or '(no board)'} against {self.n_opponents} random"
-            f" hand{'s' if self.n_opponents > 1 else ''} ({self.total:,} {how})",
+            f"{self.hole}, {board_text(self.board)}, against {self.n_opponents} random"
+            f" hand{'s' if self.n_opponents > 1 else ''} ({self.total:,} deals, {how})",
             f"{'':<16}  {'you':>8}  {'opponents':>9}",
         ]
         for category in reversed(Category):

@@ -3,24 +3,27 @@ board and the dead cards, as the arrays the kernels take.
 
 >>> question = prepare(["AcAd", "QQ+"], "2c 7d 9h")
 >>> [player.name for player in question.players], len(question.players[1].combos)
-(['AdAc', 'QQ+'], 13)
+(['AcAd', 'QQ+'], 13)
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Optional, Union
 
 import numpy as np
 
-from showdown.cards import CARDS, Card, parse_cards
+from showdown.cards import CARDS, Card, parse_board, parse_cards
 from showdown.errors import DuplicateCardError, EmptyRangeError, HandSizeError, PlayerCountError, ShowdownError
+from showdown.quantities import shown
 from showdown.ranges import Range
 
 PlayerLike = Union[str, Range, Sequence[Any]]
 """A player: an exact hand (text, Cards or ids), a :class:`~showdown.Range`, or range text."""
+PlayersLike = Union[Sequence[PlayerLike], Mapping[str, PlayerLike]]
+"""Players in order, or a dict of name -> hand or range (the names then label the result)."""
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
@@ -34,6 +37,8 @@ class Player:
     combos: np.ndarray
     weights: np.ndarray
     fixed: bool
+    hand: str = ""
+    """The hand or range as given (the name too, unless the player was named)."""
 
 
 @dataclass
@@ -77,7 +82,7 @@ class Question:
 
 def _player(index: int, player: Any) -> Player:
     if isinstance(player, Range):
-        return Player(str(player), player.combos, player.weights, False)
+        return Player(str(player), player.combos, player.weights, False, str(player))
     cards: Optional[tuple[Card, ...]] = None
     if isinstance(player, str):
         try:
@@ -87,7 +92,7 @@ def _player(index: int, player: Any) -> Player:
                 rng = Range(player)
             except ShowdownError as error:
                 raise type(error)(f"player {index + 1}: {error}") from None
-            return Player(player.strip(), rng.combos, rng.weights, False)
+            return Player(player.strip(), rng.combos, rng.weights, False, player.strip())
     else:
         try:
             cards = parse_cards(player, allow_duplicates=True)
@@ -97,21 +102,36 @@ def _player(index: int, player: Any) -> Player:
         raise HandSizeError(f"player {index + 1}: a hand has two cards, got {len(cards)} in {player!r}")
     if cards[0] == cards[1]:
         raise DuplicateCardError(f"player {index + 1}: card {cards[0]} appears twice in {player!r}")
+    text = player.strip() if isinstance(player, str) else "".join(map(str, cards))
     high, low = sorted(cards, reverse=True)
-    return Player(f"{high}{low}", np.array([[high.id, low.id]], dtype=np.uint8), np.ones(1), True)
+    return Player(text, np.array([[high.id, low.id]], dtype=np.uint8), np.ones(1), True, text)
+
+
+def _named(players: Mapping[Any, Any]) -> tuple[list[str], list[Any]]:
+    """The names and hands of players given as a dict name -> hand or range."""
+    names: list[str] = []
+    for key in players:
+        if not isinstance(key, str) or not key.strip():
+            raise PlayerCountError(f"a player's name must be non-empty text, got {shown(key)}")
+        if key.strip() in names:
+            raise PlayerCountError(f"player name {key.strip()!r} is used twice")
+        names.append(key.strip())
+    return names, list(players.values())
 
 
 def prepare(players: Any, board: Any = "", dead: Any = "") -> Question:
     """Check an equity question and put it in the kernels' terms; every problem is an error that
     names it (a bad card or range token, a card used twice, too many players, an empty range)."""
     if isinstance(players, (str, Range)) or not hasattr(players, "__len__"):
-        raise PlayerCountError(f"players must be a list of {MIN_PLAYERS} to {MAX_PLAYERS} hands or ranges")
+        raise PlayerCountError(f"players must be a list of {MIN_PLAYERS} to {MAX_PLAYERS} hands or ranges, or a dict"
+                               " of name -> hand or range")
+    names: Optional[list[str]] = None
+    if isinstance(players, Mapping):
+        names, players = _named(players)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise PlayerCountError(f"equity needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(players)}")
-    board_cards = parse_cards(board)
+    board_cards = parse_board(board)
     dead_cards = parse_cards(dead)
-    if len(board_cards) > 5:
-        raise HandSizeError(f"a board has at most 5 cards, got {len(board_cards)}")
     owner: dict[Card, str] = {}
     for card in board_cards:
         owner[card] = "the board"
@@ -120,13 +140,15 @@ def prepare(players: Any, board: Any = "", dead: Any = "") -> Question:
             raise DuplicateCardError(f"card {card} is both dead and on {owner[card]}")
         owner[card] = "the dead cards"
     parsed = [_player(i, p) for i, p in enumerate(players)]
+    for player, name in zip(parsed, names or (), strict=False):
+        player.name = name
     for i, player in enumerate(parsed):
         if player.fixed:
             for card_id in player.combos[0].tolist():
                 card = CARDS[card_id]
                 if card in owner:
                     raise DuplicateCardError(f"card {card} of player {i + 1} ({player.name}) is also in {owner[card]}")
-                owner[card] = f"player {i + 1}'s hand ({player.name})"
+                owner[card] = f"the hand of player {i + 1} ({player.name})"
     needed = 2 * len(parsed) + 5 + len(dead_cards)
     if needed > 52:
         raise HandSizeError(
@@ -142,7 +164,7 @@ def prepare(players: Any, board: Any = "", dead: Any = "") -> Question:
         keep = ~(known[player.combos[:, 0]] | known[player.combos[:, 1]])
         if not keep.any():
             raise EmptyRangeError(
-                f"player {i + 1}'s range {player.name!r} is empty once the board, dead cards and other"
+                f"the range {player.hand!r} of player {i + 1} is empty once the board, dead cards and other"
                 " players' hands are removed"
             )
         player.combos = np.ascontiguousarray(player.combos[keep])

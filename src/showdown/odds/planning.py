@@ -92,7 +92,7 @@ def make_plan(question: Question, classify: bool = True) -> tuple[Plan, Optional
                     evaluations <= EXACT_LIMIT)
         return plan, classes
     if assignments * boards > MAX_CASES:
-        reason = f"exact enumeration of {assignments * boards:.3g} cases is out of reach; use Monte Carlo"
+        reason = f"exact enumeration of {assignments * boards:.3g} deals is out of reach; use Monte Carlo"
         return Plan(n_players, "", assignments, boards, 0, 0, False, reason), None
     evaluations = assignments * boards * n_players
     return Plan(n_players, "boards", assignments, boards, 0, evaluations, evaluations <= EXACT_LIMIT), None

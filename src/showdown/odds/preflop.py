@@ -87,14 +87,14 @@ class PreflopTable:
         return text
 
     def heatmap(self, path: Union[str, Path]) -> None:
-        """A PNG heatmap of the equity matrix (needs matplotlib, in the ``dask`` extra)."""
+        """A PNG heatmap of the equity matrix (needs matplotlib, the ``plot`` extra)."""
         try:
             import matplotlib
 
             matplotlib.use("Agg")
             import matplotlib.pyplot as plt
         except ImportError:
-            raise ShowdownError("the heatmap needs matplotlib: pip install 'showdown[dask]'") from None
+            raise ShowdownError("the heatmap needs matplotlib: pip install 'showdown[plot]'") from None
         size = max(6.0, len(self.hands) / 10)
         figure, axes = plt.subplots(figsize=(size + 1.5, size))
         image = axes.imshow(self.equities, cmap="RdYlGn", vmin=0.0, vmax=1.0, interpolation="nearest")

@@ -3,7 +3,7 @@
 >>> from showdown import equity
 >>> result = equity(["AcAd", "KhKs"], board="2c 7d 9h")
 >>> result.to_dict()["players"][0]["name"], round(result.to_dict()["players"][0]["equity"], 4)
-('AdAc', 0.9162)
+('AcAd', 0.9162)
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any, Optional
 
 import numpy as np
 
+from showdown.cards import board_text
 from showdown.errors import EquityError
 from showdown.evaluation import Category
 from showdown.odds.inputs import Question
@@ -86,10 +87,12 @@ class EquityResult:
     seed: Optional[int] = None
     stopped_by: str = field(default="")
     planned: int = 0
+    hands: tuple[str, ...] = ()
+    """Each player's hand or range as given (the same as ``players`` unless they were named)."""
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: one entry per player (``name``: the hand, high card first, or the
-        range text as given,
+        """A JSON-ready dict: one entry per player (``name``: the name given, else the hand or
+        range as given; ``hand``: the hand or range as given,
         with its equity, win and tie fractions, standard error and a split by the category of
         the winning hand: ``equity`` shares adding up to the player's equity, ``win_share`` the
         fractions of the player's outright wins), then the board, the dead cards and how the
@@ -98,6 +101,7 @@ class EquityResult:
         players = [
             {
                 "name": name,
+                "hand": self.hands[p] if self.hands else name,
                 "equity": self.equity[p],
                 "win": self.win[p],
                 "tie": self.tie[p],
@@ -128,8 +132,8 @@ class EquityResult:
         width = max(6, *(len(p) for p in self.players))
         how = "exact" if self.exact else f"Monte Carlo, stderr {self.stderr * 100:.3f}%"
         lines = [
-            f"board {self.board or '-'}" + (f", dead {self.dead}" if self.dead else "")
-            + f": {self.total:,} {'cases' if self.exact else 'trials'} ({how}, {self.elapsed:.3f}s)",
+            board_text(self.board) + (f", dead {self.dead}" if self.dead else "")
+            + f": {self.total:,} deals ({how}, {self.elapsed:.3f}s)",
             f"{'player':<{width}}  {'equity':>8}  {'win':>8}  {'tie':>8}",
         ]
         for name, e, w, t in zip(self.players, self.equity, self.win, self.tie, strict=True):
@@ -179,6 +183,7 @@ def build_result(
     board, dead = question.texts
     return EquityResult(
         players=tuple(p.name for p in question.players),
+        hands=tuple(p.hand or p.name for p in question.players),
         board=board,
         dead=dead,
         equity=tuple(float(x) / weight for x in share),

@@ -29,7 +29,9 @@ class Hold:
     the same as a float and ``ev_per_bet`` the expected payout in coins for the whole bet.
     ``counts[c]`` of the ``draws`` equally likely draws end in ``HandClass`` c. ``rank`` is 1
     plus the number of holds worth strictly more; ``tied_with`` lists the other holds worth
-    exactly as much.
+    exactly as much. ``positions`` are the held cards' places in the deal as Python indices (0
+    to 4); :meth:`to_dict` counts them from 1, as a player does and as :func:`parse_hold` reads
+    them.
     """
 
     held: tuple[Card, ...]
@@ -74,18 +76,23 @@ class Hold:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict; numbers as floats, exact fractions beside them as ``'p/q'`` text
-        (``ev`` and ``ev_exact``)."""
+        (``ev`` and ``ev_exact``); ``positions`` count from 1 (the first card is 1).
+
+        >>> best_hold("As Ks Kh 4s 4d").to_dict()["positions"]
+        [2, 3, 4, 5]
+        """
         probabilities = []
         for row in self.paytable.rows:
             count = sum(self.counts[hand] for hand in row.classes)
             if row.pay and count:
                 probability = Fraction(count, self.draws)
-                probabilities.append({**row.to_dict(), "probability": float(probability),
-                                      "probability_exact": str(probability)})
+                probabilities.append(
+                    {**row.to_dict(), "probability": float(probability), "probability_exact": str(probability)}
+                )
         return {
             "held": [str(card) for card in self.held],
             "discarded": [str(card) for card in self.discarded],
-            "positions": list(self.positions),
+            "positions": [position + 1 for position in self.positions],
             "ev": self.ev_float,
             "ev_exact": str(self.ev),
             "ev_per_bet": float(self.ev_per_bet),
@@ -130,8 +137,12 @@ class Holds(list[Hold]):
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the deal, the pay table, the coins and every hold's dict."""
-        return {"deal": [str(card) for card in self.deal], "paytable": self.paytable.to_dict(), "coins": self.coins,
-                "holds": [hold.to_dict() for hold in self]}
+        return {
+            "deal": [str(card) for card in self.deal],
+            "paytable": self.paytable.to_dict(),
+            "coins": self.coins,
+            "holds": [hold.to_dict() for hold in self],
+        }
 
 
 def holds(deal: CardsLike, paytable: PaytableLike = "jacks-or-better-9-6", coins: int = 5) -> Holds:
@@ -165,21 +176,26 @@ def holds(deal: CardsLike, paytable: PaytableLike = "jacks-or-better-9-6", coins
     for place, hold in enumerate(ranked):
         first_at.setdefault(value[hold], place + 1)
         tied.setdefault(value[hold], []).append(hold)
-    return Holds([
-        Hold(
-            held=held_cards[hold],
-            discarded=tuple(cards[i] for i in range(5) if not hold >> i & 1),
-            positions=tuple(i for i in range(5) if hold >> i & 1),
-            ev=Fraction(value[hold], COMMON_DRAWS),
-            coins=coins,
-            counts=rows[hold],
-            draws=comb(47, 5 - len(held_cards[hold])),
-            paytable=table,
-            rank=first_at[value[hold]],
-            tied_with=tuple(held_cards[other] for other in tied[value[hold]] if other != hold),
-        )
-        for hold in ranked
-    ], cards, table, coins)
+    return Holds(
+        [
+            Hold(
+                held=held_cards[hold],
+                discarded=tuple(cards[i] for i in range(5) if not hold >> i & 1),
+                positions=tuple(i for i in range(5) if hold >> i & 1),
+                ev=Fraction(value[hold], COMMON_DRAWS),
+                coins=coins,
+                counts=rows[hold],
+                draws=comb(47, 5 - len(held_cards[hold])),
+                paytable=table,
+                rank=first_at[value[hold]],
+                tied_with=tuple(held_cards[other] for other in tied[value[hold]] if other != hold),
+            )
+            for hold in ranked
+        ],
+        cards,
+        table,
+        coins,
+    )
 
 
 def best_hold(deal: CardsLike, paytable: PaytableLike = "jacks-or-better-9-6", coins: int = 5) -> Hold:

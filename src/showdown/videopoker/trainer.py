@@ -69,7 +69,16 @@ def parse_hold(text: str, deal: tuple[Card, ...]) -> tuple[int, ...]:
 class Played:
     """One hand of the trainer: the deal, the hold chosen and the best one, the draw, the final
     hand and the payout (coins for the whole bet); ``ev_lost`` is what the chosen hold gave up
-    per coin bet (0 when it was a best hold) and the tallies run over every hand so far."""
+    per coin bet (0 when it was a best hold) and the tallies run over every hand so far. The
+    held cards keep their places in ``final``, the drawn cards fill the others in the order
+    they were drawn, as on a machine.
+
+    >>> trainer = Trainer(seed=3)
+    >>> deal = trainer.deal()
+    >>> played = trainer.play((0, 2))
+    >>> (played.final[0], played.final[2]) == (deal[0], deal[2])
+    True
+    """
 
     deal: tuple[Card, ...]
     hold: Hold
@@ -91,14 +100,14 @@ class Played:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the cards (``final_kept``: the positions in ``final`` that were
-        held), the final hand's class and the pay table row that pays it, the payout, the hold
-        played and the best one (:meth:`Hold.to_dict`), what the hold gave up (per coin and per
-        bet), and the running tally."""
+        held, counting from 1 like ``hold.positions``), the final hand's class and the pay table
+        row that pays it, the payout, the hold played and the best one (:meth:`Hold.to_dict`),
+        what the hold gave up (per coin and per bet), and the running tally."""
         return {
             "deal": [str(card) for card in self.deal],
             "held": [str(card) for card in self.hold.held],
             "final": [str(card) for card in self.final],
-            "final_kept": list(range(len(self.hold.held))),  # the final hand is the held cards, then the drawn
+            "final_kept": [position + 1 for position in self.hold.positions],
             **self.hand.to_dict(),
             "row": self.hold.paytable.row_for(self.hand).to_dict(),
             "payout": self.payout,
@@ -123,8 +132,9 @@ class Trainer:
     keeps the running tally of mistakes and EV lost (per coin bet, summed over hands).
     """
 
-    def __init__(self, paytable: PaytableLike = "jacks-or-better-9-6", coins: int = 5,
-                 seed: Optional[int] = None) -> None:
+    def __init__(
+        self, paytable: PaytableLike = "jacks-or-better-9-6", coins: int = 5, seed: Optional[int] = None
+    ) -> None:
         self.paytable = as_paytable(paytable)
         self.coins = self.paytable.check_coins(coins)
         self._random = random.Random(random_seed(seed, error=VideoPokerError))
@@ -147,9 +157,11 @@ class Trainer:
         if self._deck is None:
             raise VideoPokerError("deal before playing a hold")
         ranked = holds(self._deal, self.paytable, self.coins)
-        held = tuple(self._deal[i] for i in sorted(set(positions)))
+        kept = set(positions)
+        held = tuple(self._deal[i] for i in sorted(kept))
         chosen = next(hold for hold in ranked if hold.held == held)
-        final = held + self._deck.deal(5 - len(held))
+        drawn = iter(self._deck.deal(5 - len(held)))
+        final = tuple(card if i in kept else next(drawn) for i, card in enumerate(self._deal))
         hand = hand_class(final)
         payout = self.paytable.class_pays(self.coins)[hand] * self.coins
         lost = ranked[0].ev - chosen.ev
@@ -159,5 +171,17 @@ class Trainer:
         self.total_ev_lost += lost
         self.total_bet += self.coins
         self.total_won += payout
-        return Played(self._deal, chosen, ranked[0], final, hand, payout, lost, self.hands_played,
-                      self.mistakes, self.total_ev_lost, self.total_bet, self.total_won)
+        return Played(
+            self._deal,
+            chosen,
+            ranked[0],
+            final,
+            hand,
+            payout,
+            lost,
+            self.hands_played,
+            self.mistakes,
+            self.total_ev_lost,
+            self.total_bet,
+            self.total_won,
+        )

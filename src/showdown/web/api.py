@@ -34,11 +34,12 @@ from showdown import (
     settle,
     showdown,
 )
+from showdown.engine import first_start, is_ready
 from showdown.videopoker import PAYTABLES, Analysis, Paytable, Trainer, analyze, holds, parse_hold
 from showdown.web import models
 from showdown.web.bodies import strict_route
 from showdown.web.jobs import Job, Jobs, TooManyJobs
-from showdown.web.runs import check_cost, check_equity, check_numbers, run_equity, threads_for
+from showdown.web.runs import check_cost, check_equity, check_numbers, exact_cost, run_equity, threads_for
 from showdown.web.settings import LimitError, Settings
 
 T = TypeVar("T")
@@ -95,13 +96,20 @@ def _settle(body: models.SettleRequest) -> dict[str, Any]:
 
 
 def _equity(body: models.EquityRequest, settings: Settings) -> dict[str, Any]:
-    check_equity(body, settings)
-    return run_equity(body, settings).to_dict()
+    cost = check_equity(body, settings)
+    return run_equity(body, settings, cost=cost).to_dict()
+
+
+def _plan(body: models.PlanRequest, settings: Settings) -> dict[str, Any]:
+    planned = plan(body.players, body.board, body.dead)
+    return {**planned.to_dict(), "job": exact_cost(planned, body.exact, settings, in_job=True).to_dict()}
 
 
 def _grid(body: models.GridRequest, settings: Settings) -> dict[str, Any]:
     check_numbers(body.trials, None, settings)
-    check_cost(lambda: grid_plan(body.hole, body.board, body.opponents), body.exact, settings, hint_jobs=False)
+    cost = check_cost(lambda: grid_plan(body.hole, body.board, body.opponents), body.exact, settings,
+                      hint_jobs=False)
+    exact = body.exact if cost is None else cost.exact
     started = time.monotonic()
     short = body.trials is None
 
@@ -110,7 +118,7 @@ def _grid(body: models.GridRequest, settings: Settings) -> dict[str, Any]:
         return time.monotonic() - started < limit
 
     try:
-        result = odds_grid(body.hole, body.board, body.opponents, exact=body.exact, trials=body.trials,
+        result = odds_grid(body.hole, body.board, body.opponents, exact=exact, trials=body.trials,
                            seed=body.seed, n_jobs=threads_for(body.trials), progress=progress)
     except EquityCancelled:
         raise LimitError(f"exact enumeration did not finish within {settings.max_time_limit:g} seconds;"
@@ -120,7 +128,10 @@ def _grid(body: models.GridRequest, settings: Settings) -> dict[str, Any]:
 
 def _range(body: models.RangeRequest) -> dict[str, Any]:
     hand_range = Range(body.text) if body.text.strip() else Range.from_combos([])
-    return hand_range.with_weights(body.weights).to_dict()
+    hand_range = hand_range.with_weights(body.weights)
+    if body.hand is None:
+        return hand_range.to_dict()
+    return {**hand_range.to_dict(), "hand_combos": hand_range.hand_combos(body.hand)}
 
 
 def _draw(body: models.DrawRequest) -> dict[str, Any]:
@@ -143,8 +154,9 @@ def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
 
     @router.get("/health", response_model=models.Health, tags=["server"])
     async def health() -> dict[str, Any]:
-        """The server is up; the library's version."""
-        return {"status": "ok", "version": __version__}
+        """The server is up; the library's version; whether the engine is ready to answer at once."""
+        state = "ready" if is_ready() else "preparing" if first_start() else "loading"
+        return {"status": "ok", "version": __version__, "engine": state}
 
     @router.get("/cards", response_model=models.CardList, tags=["cards"])
     async def cards() -> dict[str, Any]:
@@ -179,8 +191,10 @@ def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
 
     @router.post("/equity/plan", response_model=models.PlanOut, tags=["equity"])
     async def equity_plan(body: models.PlanRequest) -> dict[str, Any]:
-        """What enumerating an equity question exactly would cost, before running it."""
-        return await workers.run(lambda: plan(body.players, body.board, body.dead).to_dict(), heavy=True)
+        """What enumerating an equity question exactly would cost, before running it; ``job``:
+        whether a job with ``exact`` would enumerate, and whether and about how fast exact
+        enumeration fits within a job's limits."""
+        return await workers.run(_plan, body, settings, heavy=True)
 
     @router.post("/equity/jobs", status_code=202, response_model=models.JobOut, tags=["equity"])
     async def start_job(body: models.EquityRequest) -> dict[str, Any]:
@@ -216,10 +230,11 @@ def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
         """The odds grid: by final hand category, how often you and your opponents win."""
         return await workers.run(_grid, body, settings, heavy=True)
 
-    @router.post("/range", response_model=models.RangeOut, tags=["equity"])
+    @router.post("/range", response_model=models.RangeOut, response_model_exclude_unset=True, tags=["equity"])
     async def hand_range(body: models.RangeRequest) -> dict[str, Any]:
         """A range: its canonical text, its combos, and each starting hand's share; ``weights``
-        sets whole starting hands (the grid's edits) and keeps every other combo as it was."""
+        sets whole starting hands or single combos (the grid's edits) and keeps every other combo
+        as it was; ``hand`` lists that starting hand's combos with their weights."""
         return await workers.run(_range, body)
 
     @router.get("/videopoker/paytables", response_model=models.PaytableList, tags=["video poker"])

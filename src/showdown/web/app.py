@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import threading
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Optional
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from showdown import ShowdownError, __version__
+from showdown.engine import is_ready, warm_up
 from showdown.web.api import build_router
 from showdown.web.bodies import StrictJSONResponse, validation_error
 from showdown.web.jobs import Jobs
@@ -31,6 +34,10 @@ JSON: a figure that cannot be estimated is `null`. Limits: bodies over 64 KiB ge
 grid work at most 10 s per request (long runs: equity jobs, at most 120 s, 4 at once, then **429**);
 a request that waits 30 s for a worker thread gets **503**."""
 
+DOCS_ASSETS = "/docs-assets"
+"""Where the API docs' scripts and styles are served from (the fastapi-offline package), so
+that /docs works offline."""
+
 FALLBACK_PAGE = """<!doctype html><meta charset="utf-8"><title>showdown</title>
 <h1>showdown</h1><p>The JSON API is at <a href="/docs">/docs</a>.</p>"""
 
@@ -46,6 +53,22 @@ async def _http_error(request: Request, error: Exception) -> Response:
     return StrictJSONResponse({"detail": error.detail}, status_code=error.status_code, headers=error.headers)
 
 
+def _add_docs(app: FastAPI) -> None:
+    """The interactive API docs at /docs (Swagger UI), its script and style served from the
+    fastapi-offline package (the web extra): no CDN, so it works offline."""
+    import fastapi_offline
+
+    assets = Path(fastapi_offline.__file__).with_name("static")
+    app.mount(DOCS_ASSETS, StaticFiles(directory=str(assets)), name="docs-assets")
+    schema = app.openapi_url or "/openapi.json"
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url=schema, title="showdown API", swagger_js_url=f"{DOCS_ASSETS}/swagger-ui-bundle.js",
+            swagger_css_url=f"{DOCS_ASSETS}/swagger-ui.css", swagger_favicon_url=f"{DOCS_ASSETS}/favicon.png")
+
+
 def create_app(settings: Optional[Settings] = None) -> FastAPI:
     """The FastAPI app; ``settings`` changes the limits (see :class:`Settings`).
 
@@ -58,17 +81,20 @@ def create_app(settings: Optional[Settings] = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> Any:
+        if settings.warm_up and not is_ready():
+            threading.Thread(target=warm_up, name="showdown-warm-up", daemon=True).start()
         yield
         jobs.cancel_all()
 
     app = FastAPI(title="showdown", version=__version__, description=DESCRIPTION, lifespan=lifespan,
-                  default_response_class=StrictJSONResponse)
+                  default_response_class=StrictJSONResponse, docs_url=None, redoc_url=None)
     app.state.settings = settings
     app.state.jobs = jobs
     app.add_exception_handler(ShowdownError, _showdown_error)
     app.add_exception_handler(RequestValidationError, validation_error)
     app.add_exception_handler(HTTPException, _http_error)
     app.include_router(build_router(settings, jobs), prefix="/api")
+    _add_docs(app)
     if (STATIC / "index.html").is_file():
         app.mount("/", StaticFiles(directory=STATIC, html=True), name="static")
     else:

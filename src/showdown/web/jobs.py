@@ -13,10 +13,10 @@ from typing import Any, Optional
 
 import anyio
 
-from showdown import EquityCancelled, EquityError, EquityResult, ShowdownError, equity, plan
+from showdown import EquityCancelled, EquityResult, ShowdownError, equity
 from showdown.web import models
 from showdown.web.bodies import dumps
-from showdown.web.runs import check_equity, run_equity
+from showdown.web.runs import Cost, UnfinishedError, check_equity, run_equity
 from showdown.web.settings import Settings
 
 POLL_SECONDS = 0.05
@@ -46,12 +46,19 @@ def _progress(result: EquityResult, body: models.EquityRequest) -> float:
 
 
 class Job:
-    """One equity run. ``events`` holds every status it has reported, the last one final."""
+    """One equity run. ``events`` holds every status it has reported, the last one final.
 
-    def __init__(self, body: models.EquityRequest, settings: Settings) -> None:
+    ``exact`` says whether it enumerates (the request's ``exact``, or for ``null`` what its
+    cost allows); ``try_monte_carlo`` is set when exact enumeration did not finish in time.
+    """
+
+    def __init__(self, body: models.EquityRequest, settings: Settings, cost: Optional[Cost] = None) -> None:
         self.id = uuid.uuid4().hex
         self.body = body
         self.settings = settings
+        self.cost = cost
+        self.exact = bool(body.exact) if cost is None else cost.exact
+        self.try_monte_carlo = False
         self.status = "running"
         self.progress = 0.0
         self.result: Optional[dict[str, Any]] = None
@@ -61,8 +68,8 @@ class Job:
         self.thread = threading.Thread(target=self._run, name=f"equity-job-{self.id[:8]}", daemon=True)
 
     def snapshot(self) -> dict[str, Any]:
-        return {"job_id": self.id, "status": self.status, "progress": self.progress, "result": self.result,
-                "error": self.error}
+        return {"job_id": self.id, "status": self.status, "exact": self.exact, "progress": self.progress,
+                "result": self.result, "error": self.error, "try_monte_carlo": self.try_monte_carlo}
 
     def _report(self, interim: EquityResult) -> None:
         self.result = interim.to_dict()
@@ -71,17 +78,22 @@ class Job:
 
     def _run(self) -> None:
         _lower_priority()
+        answered = False
         try:
             result = run_equity(self.body, self.settings, in_job=True, report=self._report,
-                                cancelled=self.cancelled.is_set)
-            self.result, self.progress = result.to_dict(), 1.0
+                                cancelled=self.cancelled.is_set, cost=self.cost)
+            self.result, self.progress, answered = result.to_dict(), 1.0, True
             self.status = "cancelled" if self.cancelled.is_set() else "done"
         except EquityCancelled:
             self.status, self.error = "cancelled", None
+        except UnfinishedError as error:  # an exact run over its estimate: no result, Monte Carlo can answer
+            self.status, self.error, self.try_monte_carlo = "error", str(error), True
         except ShowdownError as error:
             self.status, self.error = "error", str(error)
         except Exception as error:  # a bug: say so in the job rather than lose it in a thread
             self.status, self.error = "error", f"internal error: {type(error).__name__}: {error}"
+        if self.exact and not answered:
+            self.result = None  # the counts of an unfinished enumeration are no answer: some boards are missing
         self.events.append(self.snapshot())
 
     @property
@@ -116,15 +128,11 @@ class Jobs:
     def start(self, body: models.EquityRequest) -> Job:
         """Check the request, then start it: whatever can be known to fail before the run (bad
         input, limits, exact enumeration that is out of reach) fails here, not in the job."""
-        check_equity(body, self.settings, in_job=True)
-        if body.exact:  # cheap: plan() keeps what check_equity has just worked out
-            planned = plan(body.players, body.board, body.dead)
-            if not planned.exact_possible:
-                raise EquityError(planned.reason)
+        cost = check_equity(body, self.settings, in_job=True)  # exact out of reach or over the limits: refused
         one = 1 if body.trials is None or body.trials > 0 else body.trials  # one deal checks every field
         equity(body.players, body.board, body.dead, exact=False, trials=one, seed=0, stderr=body.stderr,
                time_limit=body.time_limit)
-        job = Job(body, self.settings)
+        job = Job(body, self.settings, cost)
         with self._lock:
             if self.running() >= self.settings.max_jobs:
                 raise TooManyJobs(f"{self.settings.max_jobs} equity jobs are running already, the most at once;"

@@ -94,6 +94,7 @@ class PlanRequest(Request):
     players: list[str] = Field(description="2 to 10 hands or ranges.", examples=[["AcAd", "QQ+,AKs"]])
     board: Cards = Field("", examples=["2c 7d 9h"])
     dead: Cards = Field("", examples=[""])
+    exact: Optional[bool] = Field(None, description="The exact of the equity request to come (for job.exact).")
 
 
 class GridRequest(Request):
@@ -108,9 +109,12 @@ class GridRequest(Request):
 class RangeRequest(Request):
     text: str = Field("", max_length=10_000, examples=["QQ+, AKs, 0.5(KQo)"],
                       description="Range text; empty for an empty range.")
-    weights: dict[Annotated[str, Field(max_length=3)], Annotated[float, Field(ge=0, le=1)]] = Field(
-        default_factory=dict, max_length=169, examples=[{"JJ": 0.5, "AKo": 0}],
-        description="Starting hands to set to a weight (0 takes a hand out); the other combos keep theirs.")
+    weights: dict[Annotated[str, Field(max_length=8)], Annotated[float, Field(ge=0, le=1)]] = Field(
+        default_factory=dict, max_length=169, examples=[{"JJ": 0.5, "AKo": 0, "AhKh": 1}],
+        description="Starting hands (every combo) or single combos to set to a weight, in order (0 takes them"
+                    " out); the other combos keep theirs.")
+    hand: Optional[str] = Field(None, max_length=3, examples=["AKs"],
+                                description="A starting hand whose every combo to list in hand_combos.")
 
 
 class CardsRequest(Request):
@@ -161,6 +165,9 @@ class DrawRequest(Request):
 class Health(Response):
     status: Literal["ok"]
     version: str
+    engine: Literal["ready", "preparing", "loading"] = Field(
+        description="ready: the kernels are compiled; preparing: they are being compiled (first start after an"
+                    " install, seconds); loading: they are being read from the cache")
 
 
 class CardOut(Response):
@@ -249,6 +256,7 @@ class CategoryShareOut(Response):
 
 class EquityPlayerOut(Response):
     name: str
+    hand: str = Field(description="The hand or range as given.")
     equity: float
     win: float
     tie: float
@@ -277,6 +285,16 @@ class EquityOut(Response):
     planned: int
 
 
+class JobCostOut(Response):
+    exact: bool = Field(description="Whether a job with the request's exact would enumerate (else Monte Carlo).")
+    affordable: bool = Field(description="Whether exact enumeration fits within a job's limits.")
+    seconds: Optional[float] = Field(description="About how long exact enumeration takes in a job; null when out"
+                                                 " of reach.")
+    problem: str = Field(description="Why exact enumeration does not fit; empty when it does.")
+    max_evaluations: int = Field(description="The most hand evaluations an exact job may take.")
+    max_seconds: float = Field(description="The most seconds a job may run.")
+
+
 class PlanOut(Response):
     players: int
     method: str
@@ -288,14 +306,19 @@ class PlanOut(Response):
     exact_by_default: bool
     reports_progress: bool
     reason: str
+    job: JobCostOut = Field(description="The same question as an equity job, within the server's limits.")
 
 
 class JobOut(Response):
     job_id: str
     status: Literal["running", "done", "error", "cancelled"]
+    exact: bool = Field(description="Whether the job enumerates; its interim results are then partial counts,"
+                                    " and an unfinished one leaves no result.")
     progress: float = Field(ge=0, le=1)
     result: Optional[EquityOut] = None
     error: Optional[str] = None
+    try_monte_carlo: bool = Field(False, description="Exact enumeration did not finish in time: ask for Monte"
+                                                     " Carlo instead.")
 
 
 class GridCategoryOut(Response):
@@ -325,12 +348,25 @@ class StartingHandOut(Response):
     whole: bool = Field(description="Every combo of the hand is in the range, at one weight.")
 
 
+class ComboOut(Response):
+    combo: str
+    cards: list[str]
+    weight: float = Field(description="Its weight in the range, 0 when it is out.")
+
+
+class HandCombosOut(Response):
+    hand: str
+    size: int
+    combos: list[ComboOut]
+
+
 class RangeOut(Response):
     text: str = Field(description="Canonical text: parses back to exactly this range.")
     combos: int
     fraction: float = Field(description="The combos over all 1326.")
     weight: float
     starting_hands: list[StartingHandOut]
+    hand_combos: Optional[HandCombosOut] = Field(None, description="The request's hand: each of its combos.")
 
 
 class PaytableRowOut(Response):
@@ -364,7 +400,7 @@ class ProbabilityOut(PaytableRowOut):
 class HoldOut(Response):
     held: list[str]
     discarded: list[str]
-    positions: list[int]
+    positions: list[int] = Field(description="The held cards' places in the deal, counting from 1.")
     ev: float = Field(description="Expected payout per coin.")
     ev_exact: str = Field(description="The same, exactly, as a fraction 'p/q'.")
     ev_per_bet: float
@@ -414,7 +450,8 @@ class DrawOut(Response):
     deal: list[str]
     held: list[str]
     final: list[str]
-    final_kept: list[int] = Field(description="The positions in final of the cards that were held.")
+    final_kept: list[int] = Field(description="The positions in final of the cards that were held (they keep their "
+                                              "places), counting from 1.")
     hand_class: int
     hand_class_name: str
     row: PaytableRowOut = Field(description="The pay table line that pays the final hand ('nothing' when none).")

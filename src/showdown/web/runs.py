@@ -1,8 +1,11 @@
 """Equity runs within the web app's limits: the cost checked with the library's ``plan()``
 before a run starts, then a deadline and a cancel flag while it runs.
 
-Every run is stopped at the deadline; enumeration with part of the board known, whose cost the
-plan knows in advance, is refused at once when it is over the limit.
+Exact enumeration runs only when it fits within the limits of the endpoint or job: at most so
+many hand evaluations (``plan().evaluations``), and an estimated time (at
+:data:`EVALUATIONS_PER_SECOND` a thread) within the time allowed. ``exact: true`` over either
+is refused at once; ``exact: null`` enumerates when the library would and it fits, and deals
+Monte Carlo otherwise. Every run is stopped at the deadline.
 """
 
 from __future__ import annotations
@@ -10,14 +13,47 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Optional
 
-from showdown import EquityCancelled, EquityResult, Plan, equity, plan
+from showdown import EquityCancelled, EquityError, EquityResult, Plan, equity, plan
 from showdown.web import models
 from showdown.web.settings import LimitError, Settings
 
 SMALL_RUN = 1_000_000
 """Monte Carlo runs of at most this many trials use one thread."""
+EVALUATIONS_PER_SECOND = 75_000_000
+"""About how many hand evaluations exact enumeration does in a second on one thread, for the
+estimate of its time. Measured on the project's 2-core machine: 80 to 300 million a second
+depending on the question (preflop classes or every board of a flop or turn), so the estimate
+errs on the long side."""
+
+
+class UnfinishedError(LimitError):
+    """Exact enumeration that did not finish by the deadline (its estimate was short)."""
+
+
+@dataclass(frozen=True)
+class Cost:
+    """What exact enumeration of an equity question would cost here, and whether a run enumerates.
+
+    ``exact``: the run enumerates (asked for, or ``exact: null`` and it fits); ``affordable``:
+    exact enumeration fits within the limits; ``seconds``: about how long it would take here
+    (None when it is out of reach); ``problem``: why it does not fit ("" when it does).
+    """
+
+    plan: Plan
+    exact: bool
+    affordable: bool
+    seconds: Optional[float]
+    problem: str
+    max_evaluations: int
+    max_seconds: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of the fields but the plan."""
+        return {"exact": self.exact, "affordable": self.affordable, "seconds": self.seconds,
+                "problem": self.problem, "max_evaluations": self.max_evaluations, "max_seconds": self.max_seconds}
 
 
 def check_numbers(trials: Optional[int], time_limit: Optional[float], settings: Settings,
@@ -31,26 +67,54 @@ def check_numbers(trials: Optional[int], time_limit: Optional[float], settings: 
         raise LimitError(f"time_limit must be at most {max_time:g} seconds {where}, got {time_limit:g}")
 
 
-def check_cost(cost: Callable[[], Plan], exact: Optional[bool], settings: Settings, in_job: bool = False,
-               hint_jobs: bool = True) -> None:
-    """Refuse exact enumeration with part of the board known whose plan is over the limit
-    (``cost`` makes the plan; it is not asked for when Monte Carlo was)."""
-    if exact is False:
-        return
-    planned = cost()
-    enumerates = exact or planned.exact_by_default
+def exact_threads(in_job: bool = False) -> int:
+    """The threads exact enumeration runs on (see :func:`threads_for`)."""
+    return threads_for(None, in_job) or os.cpu_count() or 1
+
+
+def exact_cost(planned: Plan, exact: Optional[bool], settings: Settings, in_job: bool = False) -> Cost:
+    """The cost of ``planned`` within the limits of the endpoint (or a job), and whether a run
+    with ``exact`` enumerates."""
     max_exact = settings.job_max_exact_evaluations if in_job else settings.max_exact_evaluations
-    if enumerates and planned.exact_possible and planned.method == "boards" and planned.evaluations > max_exact:
-        where = "in a job" if in_job else "on this endpoint"
+    max_time = settings.job_max_runtime if in_job else settings.max_time_limit
+    where = "in a job" if in_job else "on this endpoint"
+    seconds: Optional[float] = None
+    if not planned.exact_possible:
+        problem = planned.reason
+    else:
+        seconds = planned.evaluations / (EVALUATIONS_PER_SECOND * exact_threads(in_job))
+        if planned.evaluations > max_exact:
+            problem = (f"exact enumeration would take about {planned.evaluations:,} hand evaluations, over the"
+                       f" limit of {max_exact:,} {where}")
+        elif seconds > max_time:
+            problem = (f"exact enumeration would take about {seconds:,.0f} seconds, over the limit of"
+                       f" {max_time:g} seconds {where}")
+        else:
+            problem = ""
+    affordable = not problem
+    enumerates = exact if exact is not None else planned.exact_by_default and affordable
+    return Cost(planned, bool(enumerates), affordable, seconds, problem, max_exact, max_time)
+
+
+def check_cost(cost: Callable[[], Plan], exact: Optional[bool], settings: Settings, in_job: bool = False,
+               hint_jobs: bool = True) -> Optional[Cost]:
+    """Refuse exact enumeration that is out of reach or over the limits (``cost`` makes the
+    plan; it is not asked for when Monte Carlo was, and None is returned)."""
+    if exact is False:
+        return None
+    found = exact_cost(cost(), exact, settings, in_job)
+    if exact and not found.plan.exact_possible:
+        raise EquityError(found.plan.reason)
+    if exact and not found.affordable:
         hint = "run it as a job (POST /api/equity/jobs) or " if hint_jobs and not in_job else ""
-        raise LimitError(f"exact enumeration would take about {planned.evaluations:,} hand evaluations, over the"
-                         f" limit of {max_exact:,} {where}; {hint}ask for Monte Carlo (exact: false)")
+        raise LimitError(f"{found.problem}; {hint}ask for Monte Carlo (exact: false)")
+    return found
 
 
-def check_equity(body: models.EquityRequest, settings: Settings, in_job: bool = False) -> None:
-    """Refuse an equity request that would break the limits."""
+def check_equity(body: models.EquityRequest, settings: Settings, in_job: bool = False) -> Optional[Cost]:
+    """Refuse an equity request that would break the limits; its cost (None for Monte Carlo)."""
     check_numbers(body.trials, body.time_limit, settings, in_job)
-    check_cost(lambda: plan(body.players, body.board, body.dead), body.exact, settings, in_job)
+    return check_cost(lambda: plan(body.players, body.board, body.dead), body.exact, settings, in_job)
 
 
 def threads_for(trials: Optional[int], in_job: bool = False) -> Optional[int]:
@@ -63,15 +127,17 @@ def threads_for(trials: Optional[int], in_job: bool = False) -> Optional[int]:
 
 def run_equity(body: models.EquityRequest, settings: Settings, in_job: bool = False,
                report: Callable[[EquityResult], Any] = lambda interim: None,
-               cancelled: Callable[[], bool] = lambda: False) -> EquityResult:
+               cancelled: Callable[[], bool] = lambda: False, cost: Optional[Cost] = None) -> EquityResult:
     """``equity()`` with the request's fields, within the time limit of the endpoint or job.
 
-    Monte Carlo with no trials, stderr or time_limit runs ``default_time_limit`` seconds (a job:
-    the library's 1,000,000 deals); every run stops at the limit. ``report`` sees each interim
-    result; ``cancelled()`` returning True stops the run (exact enumeration then raises
-    ``EquityCancelled``).
+    ``cost`` (from :func:`check_equity`) says whether to enumerate; without it the request's
+    ``exact`` goes to the library as it is. Monte Carlo with no trials, stderr or time_limit
+    runs ``default_time_limit`` seconds (a job: the library's 1,000,000 deals); every run stops
+    at the limit. ``report`` sees each interim result; ``cancelled()`` returning True stops the
+    run (exact enumeration then raises ``EquityCancelled``; at the deadline, ``UnfinishedError``).
     """
     max_time = settings.job_max_runtime if in_job else settings.max_time_limit
+    exact = body.exact if cost is None else cost.exact
     time_limit = body.time_limit
     if time_limit is None and not in_job:
         nothing_said = body.trials is None and body.stderr is None
@@ -83,12 +149,12 @@ def run_equity(body: models.EquityRequest, settings: Settings, in_job: bool = Fa
         return time.monotonic() < deadline and not cancelled()
 
     try:
-        return equity(body.players, body.board, body.dead, exact=body.exact, trials=body.trials, seed=body.seed,
+        return equity(body.players, body.board, body.dead, exact=exact, trials=body.trials, seed=body.seed,
                       stderr=body.stderr, time_limit=time_limit, n_jobs=threads_for(body.trials, in_job),
                       progress=progress)
     except EquityCancelled:
         if cancelled():
             raise
         hint = "" if in_job else "run it as a job (POST /api/equity/jobs) or "
-        raise LimitError(f"exact enumeration did not finish within {max_time:g} seconds; {hint}ask for"
-                         " Monte Carlo (exact: false)") from None
+        raise UnfinishedError(f"exact enumeration did not finish within {max_time:g} seconds; {hint}ask for"
+                              " Monte Carlo (exact: false)") from None

@@ -10,6 +10,7 @@ gives uvicorn's h11 protocol a deadline for the head and one for the body of eac
 from __future__ import annotations
 
 import asyncio
+import errno
 import ipaddress
 import logging
 import socket
@@ -18,6 +19,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Optional
 
 from showdown import ShowdownError
+from showdown.engine import PREPARING, first_start
 from showdown.web.app import create_app
 from showdown.web.settings import Settings
 
@@ -91,19 +93,45 @@ def allowed_hosts(host: str, extra: Iterable[str] = (), any_host: bool = False) 
     return tuple(names), addresses
 
 
-def _check_free(host: str, port: int) -> None:
-    """Refuse a port another program listens on (or that needs privileges), before the banner."""
+def bind(host: str, port: int) -> list[socket.socket]:
+    """Listening sockets for ``host`` and ``port``, bound before anything is announced; a port
+    in use (or one that needs privileges) is a :class:`ShowdownError` that says how to choose
+    another. For every interface (``""``) there is one socket per address family."""
     try:
         infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
-    except socket.gaierror:
-        return  # uvicorn says why
-    family, kind, protocol, _, address = infos[0]
-    with socket.socket(family, kind, protocol) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            probe.bind(address)
-        except OSError as error:
-            raise ShowdownError(f"cannot listen on {_url(host or '0.0.0.0', port)}: {error.strerror}") from None
+    except socket.gaierror as error:
+        raise ShowdownError(f"cannot listen on --host {host!r}: {error.strerror}") from None
+    if host:
+        infos = infos[:1]
+    sockets: list[socket.socket] = []
+    try:
+        for family, kind, protocol, _, address in infos:
+            listener = socket.socket(family, kind, protocol)
+            sockets.append(listener)
+            listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6 and hasattr(socket, "IPPROTO_IPV6"):
+                listener.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            try:
+                listener.bind(address)
+            except OSError as error:
+                raise ShowdownError(_bind_problem(host, port, error)) from None
+            listener.listen(2048)
+            listener.set_inheritable(True)
+    except BaseException:
+        for listener in sockets:
+            listener.close()
+        raise
+    return sockets
+
+
+def _bind_problem(host: str, port: int, error: OSError) -> str:
+    where = _url(host or "0.0.0.0", port)
+    if error.errno == errno.EADDRINUSE:
+        return (f"cannot listen on {where}: port {port} is in use by another program; choose another port with"
+                f" --port (make run PORT={port + 1 if port < 65535 else 8001})")
+    if error.errno == errno.EACCES:
+        return f"cannot listen on {where}: port {port} needs administrator rights; choose a port above 1023 with --port"
+    return f"cannot listen on {where}: {error.strerror}"
 
 
 def banner(host: str, port: int, settings: Settings) -> str:
@@ -222,21 +250,20 @@ def serve(host: str = "127.0.0.1", port: int = 8000, allow_hosts: Iterable[str] 
     ``announce`` gets the banner. A bad port or an unknown host is a :class:`ShowdownError`."""
     check_port(port)
     bare = _bare(host)
-    if bare not in EVERY_INTERFACE:
-        try:
-            socket.getaddrinfo(bare, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
-        except socket.gaierror as error:
-            raise ShowdownError(f"cannot listen on --host {host!r}: {error.strerror}") from None
-    _check_free(bare, port)
     names, addresses = allowed_hosts(host, allow_hosts, allow_any_host)
     settings = replace(settings or Settings(), allowed_hosts=names, allow_address_hosts=addresses)
     config = server_config(create_app(settings), host, port, settings)
+    sockets = bind(bare, port)
     announce(banner(host, port, settings))
+    if settings.warm_up and first_start():
+        announce(f"{PREPARING}: the first answers wait for it")
     import uvicorn
 
     quiet = _QuietStart()
     logging.getLogger("uvicorn.error").addFilter(quiet)
     try:
-        uvicorn.Server(config).run()
+        uvicorn.Server(config).run(sockets=sockets)
     finally:
+        for listener in sockets:
+            listener.close()
         logging.getLogger("uvicorn.error").removeFilter(quiet)

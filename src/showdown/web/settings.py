@@ -50,6 +50,9 @@ class Settings:
     queue_timeout: float = 30.0
     """Seconds a request may wait for a worker thread before a 503."""
     analyze_time_limit: float = 30.0
+    warm_up: bool = True
+    """Compile the engine's kernels in a background thread when the app starts (``GET
+    /api/health`` says when they are ready), so that the first answers do not wait for it."""
 
     allowed_hosts: Optional[tuple[str, ...]] = None
     """The host names (or addresses) a request's Host header may name, whatever its port; any

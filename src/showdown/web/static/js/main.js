@@ -4,6 +4,7 @@
 
 import { el } from "./lib/api.js";
 import { loadDeck } from "./lib/deck.js";
+import { watchEngine } from "./lib/engine.js";
 import { picker } from "./lib/picker.js";
 import { mountShowdown } from "./views/showdown.js";
 import { mountOdds } from "./views/odds.js";
@@ -44,6 +45,7 @@ async function start() {
         `The page cannot start: ${error.message}`));
     return;
   }
+  watchEngine(document.querySelector(".views"));
   picker.mount(document.getElementById("picker-deck"));
   const tabs = [...document.querySelectorAll("[role=tab]")];
   for (const tab of tabs) {

@@ -121,7 +121,8 @@ export class CardField {
   render() {
     this.slots.replaceChildren();
     if (this.isRange) {
-      this.slots.append(el("span", { class: "range-chip", title: this.text }, "range"));
+      // The whole range, wrapping (the field grows to hold it), and as a tooltip.
+      this.slots.append(el("span", { class: "range-chip", title: this.text }, this.text));
     } else {
       for (let i = 0; i < this.max; i += 1) {
         const card = this.cards[i];

@@ -1,15 +1,20 @@
 // Pots: seats with their contributions, hole cards, folds and the button; the pots and
-// payouts come back and are announced the way a dealer would.
+// payouts come back and are announced the way a dealer would. The seats and options are
+// remembered across reloads.
 
 import { api, el, setStatus } from "../lib/api.js";
+import { fieldProblem, submitOnEnter } from "../lib/forms.js";
 import { CardField, picker } from "../lib/picker.js";
+import { recall, remember } from "../lib/storage.js";
 
 const NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy"];
 const MAX_SEATS = 10;
 
 export function mountPots(root) {
-  const board = new CardField({ label: "Board", max: 5, testid: "pots-board" });
-  const second = new CardField({ label: "Second board (run it twice)", max: 5, testid: "pots-board-2" });
+  let restoring = false;   // no saving while the kept seats are put back
+  const board = new CardField({ label: "Board", max: 5, testid: "pots-board", onChange: () => save() });
+  const second = new CardField({ label: "Second board (run it twice)", max: 5, testid: "pots-board-2",
+    onChange: () => save() });
   const seats = [];
   const body = el("tbody", { "data-testid": "pots-seats" });
   const status = el("p", { class: "status", hidden: true, role: "status" });
@@ -22,19 +27,21 @@ export function mountPots(root) {
       "aria-label": `Seat ${index + 1} name`, "data-testid": `pots-name-${index}` });
     const chips = el("input", { type: "number", min: "0", step: "1", value: String(contribution), class: "chips",
       "aria-label": `Seat ${index + 1} contribution`, "data-testid": `pots-contribution-${index}` });
-    const hole = new CardField({ label: `Seat ${index + 1} hole cards`, max: 2, testid: `pots-hole-${index}` });
+    const hole = new CardField({ label: `Seat ${index + 1} hole cards`, max: 2, testid: `pots-hole-${index}`,
+      onChange: () => save() });
     // A folded seat needs no cards: the picker passes over it.
     const folded = el("input", { type: "checkbox", "aria-label": `Seat ${index + 1} folded`,
       "data-testid": `pots-folded-${index}`,
-      onchange: () => { row.classList.toggle("folded", folded.checked); picker.refresh(); } });
+      onchange: () => { row.classList.toggle("folded", folded.checked); picker.refresh(); save(); } });
     const button = el("input", { type: "radio", name: "pots-button", value: String(index), checked: index === 0,
-      "aria-label": `Seat ${index + 1} has the button`, "data-testid": `pots-button-${index}` });
+      "aria-label": `Seat ${index + 1} has the button`, "data-testid": `pots-button-${index}`, onchange: save });
     const row = el("tr", {}, el("td", { class: "seat-number" }, String(index + 1)), el("td", {}, name),
       el("td", {}, chips), el("td", {}, hole.element), el("td", { class: "center" }, folded),
       el("td", { class: "center" }, button));
     seats.push({ name, chips, hole, folded, button, row });
     body.append(row);
     picker.refresh();
+    save();
   }
 
   function removeSeat() {
@@ -43,6 +50,41 @@ export function mountPots(root) {
     if (seat.button.checked) seats[0].button.checked = true;
     seat.row.remove();
     picker.refresh();
+    save();
+  }
+
+  /** Keep the seats, boards and options (as typed) for the next visit. */
+  function save() {
+    if (restoring) return;
+    remember("pots", {
+      board: board.text, second: second.text, oddChip: oddChip.value, rake: rakePercent.value, cap: rakeCap.value,
+      seats: seats.map((seat) => ({ name: seat.name.value, chips: seat.chips.value, hole: seat.hole.text,
+        folded: seat.folded.checked, button: seat.button.checked })),
+    });
+  }
+
+  function restore() {
+    const kept = recall("pots", null);
+    const list = Array.isArray(kept?.seats) ? kept.seats.slice(0, MAX_SEATS) : [];
+    restoring = true;
+    while (seats.length < Math.max(2, list.length || 3)) addSeat();
+    list.forEach((entry, index) => {
+      const seat = seats[index];
+      if (typeof entry?.name === "string") seat.name.value = entry.name;
+      if (typeof entry?.chips === "string") seat.chips.value = entry.chips;
+      if (typeof entry?.hole === "string" && entry.hole) seat.hole.set(entry.hole);
+      seat.folded.checked = entry?.folded === true;
+      seat.row.classList.toggle("folded", seat.folded.checked);
+      if (entry?.button === true) seat.button.checked = true;
+    });
+    if (typeof kept?.board === "string" && kept.board) board.set(kept.board);
+    if (typeof kept?.second === "string" && kept.second) second.set(kept.second);
+    if ([...oddChip.options].some((option) => option.value === kept?.oddChip)) oddChip.value = kept.oddChip;
+    if (typeof kept?.rake === "string") rakePercent.value = kept.rake;
+    if (typeof kept?.cap === "string") rakeCap.value = kept.cap;
+    restoring = false;
+    picker.refresh();
+    save();
   }
 
   function request() {
@@ -69,6 +111,12 @@ export function mountPots(root) {
 
   async function run() {
     setStatus(status, "");
+    const problem = await fieldProblem([...seats.map((seat) => seat.hole), board, second]);
+    if (problem) {
+      results.replaceChildren();
+      setStatus(status, problem);
+      return;
+    }
     try {
       render(await api("POST", "/settle", request()));
     } catch (error) {
@@ -92,10 +140,10 @@ export function mountPots(root) {
           el("span", { class: "pot-amount" }, String(pot.amount)),
           el("span", { class: "pot-winners" }, winners(pot)))))),
       el("table", { class: "numbers payouts", "data-testid": "pots-payouts" },
-        el("thead", {}, el("tr", {}, ["Seat", "Put in", "Paid", "Returned", "Net"].map((h) => el("th", {}, h)))),
+        el("thead", {}, el("tr", {}, ["Seat", "Put in", "Returned", "Won", "Net"].map((h) => el("th", {}, h)))),
         el("tbody", {}, settlement.seats.map((seat) => el("tr", {},
-          el("th", {}, seat.name), el("td", {}, String(seat.contribution)), el("td", {}, String(seat.payout)),
-          el("td", {}, String(seat.returned)),
+          el("th", {}, seat.name), el("td", {}, String(seat.contribution)), el("td", {}, String(seat.returned)),
+          el("td", {}, String(seat.payout)),
           el("td", { class: seat.net > 0 ? "gain" : seat.net < 0 ? "loss" : "" }, signed(seat.net)))))));
   }
 
@@ -128,7 +176,10 @@ export function mountPots(root) {
         el("button", { type: "button", class: "primary", onclick: run, "data-testid": "pots-run" }, "Settle")),
       status),
     results);
-  for (let i = 0; i < 3; i += 1) addSeat();
+  for (const input of [oddChip, rakePercent, rakeCap]) input.addEventListener("change", save);
+  root.addEventListener("input", save);   // typing is kept at once, before the server reads it
+  submitOnEnter(root, run);
+  restore();
   return { fields: () => [...seats.filter((s) => !s.folded.checked || s.hole.cards.length).map((s) => s.hole),
     board, second] };
 }

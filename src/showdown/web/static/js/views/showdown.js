@@ -1,14 +1,19 @@
-// Showdown: a board and 2 to 10 players; each one's best five, the description, the winners.
+// Showdown: a board and 2 to 10 seats; each one's best five, the description, the winners.
+// Seats whose hole cards are empty sit out; a field with an error stops the showdown with its
+// message. The seats and the board are remembered across reloads.
 
 import { api, el, setStatus } from "../lib/api.js";
+import { fieldProblem, submitOnEnter } from "../lib/forms.js";
 import { CardField, cardRow, picker } from "../lib/picker.js";
+import { recall, remember } from "../lib/storage.js";
 
 const NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy"];
 const MIN_PLAYERS = 2;
 const MAX_PLAYERS = 10;
 
 export function mountShowdown(root) {
-  const board = new CardField({ label: "Board", max: 5, testid: "showdown-board" });
+  let restoring = false;   // no saving while the kept seats are put back
+  const board = new CardField({ label: "Board", max: 5, testid: "showdown-board", onChange: () => save() });
   const players = [];
   const list = el("div", { class: "players", "data-testid": "showdown-players" });
   const status = el("p", { class: "status", hidden: true, role: "status" });
@@ -21,7 +26,8 @@ export function mountShowdown(root) {
       type: "text", value: NAMES[index], "aria-label": `Player ${index + 1} name`,
       class: "name", "data-testid": `showdown-name-${index}`,
     });
-    const hole = new CardField({ label: `Player ${index + 1} hole cards`, max: 2, testid: `showdown-hole-${index}` });
+    const hole = new CardField({ label: `Player ${index + 1} hole cards`, max: 2, testid: `showdown-hole-${index}`,
+      onChange: save });
     const row = el("div", { class: "player", "data-testid": `showdown-player-${index}` }, name, hole.element);
     players.push({ name, hole, row });
     list.append(row);
@@ -38,6 +44,27 @@ export function mountShowdown(root) {
     addButton.disabled = players.length >= MAX_PLAYERS;
     removeButton.disabled = players.length <= MIN_PLAYERS;
     picker.refresh();
+    save();
+  }
+
+  /** Keep the board and the seats (names and hole cards as typed) for the next visit. */
+  function save() {
+    if (restoring) return;
+    remember("showdown", { board: board.text, players: players.map((p) => ({ name: p.name.value, hole: p.hole.text })) });
+  }
+
+  function restore() {
+    const kept = recall("showdown", null);
+    const seats = Array.isArray(kept?.players) ? kept.players.slice(0, MAX_PLAYERS) : [];
+    restoring = true;
+    while (players.length < Math.max(MIN_PLAYERS, seats.length || 3)) addPlayer();
+    seats.forEach((seat, index) => {
+      if (typeof seat?.name === "string") players[index].name.value = seat.name;
+      if (typeof seat?.hole === "string" && seat.hole) players[index].hole.set(seat.hole);
+    });
+    if (typeof kept?.board === "string" && kept.board) board.set(kept.board);
+    restoring = false;
+    update();
   }
 
   function fields() { return [...players.map((p) => p.hole), board]; }
@@ -55,9 +82,17 @@ export function mountShowdown(root) {
 
   async function run() {
     setStatus(status, "");
+    const problem = await fieldProblem(fields());
+    if (problem) {
+      results.replaceChildren();
+      setStatus(status, problem);
+      return;
+    }
+    // A seat without hole cards sits out; the server says when too few are left.
     const body = {
       board: board.text,
-      players: players.map((p) => ({ name: p.name.value.trim() || null, hole: p.hole.text })),
+      players: players.filter((p) => p.hole.text)
+        .map((p) => ({ name: p.name.value.trim() || null, hole: p.hole.text })),
     };
     try {
       render(await api("POST", "/showdown", body));
@@ -90,8 +125,8 @@ export function mountShowdown(root) {
   root.append(
     el("div", { class: "panel" },
       el("h2", {}, "Showdown"),
-      el("p", { class: "hint" }, "Pick the board and each player's hole cards, then show down. "
-        + "Each player's best five cards are raised; the others are dimmed."),
+      el("p", { class: "hint" }, "Pick the board and each player's hole cards, then show down (or press Enter). "
+        + "A seat without cards sits out. Each player's best five cards are raised; the others are dimmed."),
       board.element, list,
       el("div", { class: "actions" },
         addButton, removeButton,
@@ -100,6 +135,8 @@ export function mountShowdown(root) {
         el("button", { type: "button", class: "primary", onclick: run, "data-testid": "showdown-run" }, "Show down")),
       status),
     results);
-  for (let i = 0; i < 3; i += 1) addPlayer();
+  root.addEventListener("input", save);   // typing is kept at once, before the server reads it
+  submitOnEnter(root, run);
+  restore();
   return { fields };
 }

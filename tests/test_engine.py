@@ -1,0 +1,69 @@
+"""The engine's warm-up: kernels compiled once per process, a first start known from the cache,
+and compile time kept out of time limits and reported durations."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from showdown import ShowdownError, engine
+
+
+def _fresh_process(code: str, cache: Path) -> dict:
+    """Run ``code`` (which prints one JSON line) in a new interpreter whose numba cache is ``cache``."""
+    environment = {**os.environ, "SHOWDOWN_CACHE_DIR": str(cache)}
+    environment.pop("NUMBA_CACHE_DIR", None)
+    done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=environment, capture_output=True,
+                          text=True, timeout=600, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_warm_up_once_per_process():
+    engine.warm_up("evaluation")
+    assert engine.is_ready("evaluation")
+    assert not engine.first_start("evaluation")
+    assert engine.warm_up("evaluation") < 0.5  # ready: nothing left to do
+
+
+def test_unknown_parts_are_named():
+    for call in (engine.warm_up, engine.first_start, engine.is_ready):
+        expected = "unknown engine part 'holdem'; the parts are evaluation, equity, video"
+        with pytest.raises(ShowdownError, match=expected):
+            call("holdem")
+
+
+def test_a_first_start_is_known_from_the_cache(tmp_path):
+    code = """
+        import json
+        from showdown import engine
+        before = engine.first_start("evaluation")
+        engine.warm_up("evaluation")
+        print(json.dumps({"before": before, "after": engine.first_start("evaluation"),
+                          "equity": engine.first_start("equity")}))
+    """
+    first = _fresh_process(code, tmp_path)
+    assert first == {"before": True, "after": False, "equity": True}
+    # The next process finds the compiled kernels in the cache: not a first start any more.
+    assert _fresh_process(code, tmp_path)["before"] is False
+
+
+def test_compile_time_is_not_counted_against_a_time_limit(tmp_path):
+    # With an empty cache the first equity compiles for seconds. A time limit of 1 s that counted
+    # it would stop after the first batch of 16,384 deals; it must deal for its whole second.
+    result = _fresh_process("""
+        import json
+        from showdown import equity
+        from showdown.odds.montecarlo import FIRST_BATCH
+        r = equity(["AhAs", "KdKc"], exact=False, time_limit=1.0, seed=3)
+        print(json.dumps({"total": r.total, "first_batch": FIRST_BATCH, "stopped_by": r.stopped_by,
+                          "elapsed": r.elapsed}))
+    """, tmp_path)
+    assert result["stopped_by"] == "time_limit"
+    assert result["total"] > 2 * result["first_batch"]
+    assert result["elapsed"] >= 1.0
