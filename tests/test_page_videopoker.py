@@ -12,6 +12,7 @@ import pytest
 from conftest import open_view, screenshot, shown_text
 from showdown import engine
 from showdown.videopoker import PAYTABLES, Paytable, Trainer, analyze, holds
+from showdown.videopoker.paytable import MAX_PAY
 
 SEED = 2024
 
@@ -69,6 +70,25 @@ def test_held_cards_stay_in_their_places(page):
     assert [labels.nth(i).is_visible() for i in range(5)] == [False, True, False, True, False]
 
 
+FIT = """table => {
+    const panel = table.closest('.panel');
+    const inner = panel.getBoundingClientRect();
+    const style = getComputedStyle(panel);
+    const right = inner.right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth);
+    return {table: table.getBoundingClientRect().right, right, scroll: panel.scrollWidth, client: panel.clientWidth,
+            tableScroll: table.scrollWidth, tableClient: table.clientWidth,
+            page: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth};
+}"""
+
+
+def _assert_fits(page, what) -> None:
+    """The pay table lies inside its panel, neither scrolls sideways, nor does the page."""
+    fit = page.eval_on_selector("[data-testid=vp-paytable-table]", FIT)
+    assert fit["table"] <= fit["right"] + 0.5, (what, fit)
+    assert fit["scroll"] <= fit["client"] and fit["tableScroll"] <= fit["tableClient"], (what, fit)
+    assert fit["page"] <= fit["viewport"], (what, fit)
+
+
 @pytest.mark.parametrize("width", [1280, 1400, 1920])
 def test_the_pay_table_fits_its_panel_for_every_game(page, width):
     page.set_viewport_size({"width": width, "height": 900})
@@ -79,23 +99,19 @@ def test_the_pay_table_fits_its_panel_for_every_game(page, width):
             "(title) => document.querySelector('[data-testid=vp-paytable-table] caption').textContent === title",
             arg=PAYTABLES[name].title,
         )
-        fit = page.eval_on_selector(
-            "[data-testid=vp-paytable-table]",
-            """table => {
-            const panel = table.closest('.panel');
-            const inner = panel.getBoundingClientRect();
-            const style = getComputedStyle(panel);
-            const right = inner.right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth);
-            return {table: table.getBoundingClientRect().right, right, scroll: panel.scrollWidth,
-                    client: panel.clientWidth, page: document.documentElement.scrollWidth,
-                    viewport: document.documentElement.clientWidth};
-        }""",
-        )
-        assert fit["table"] <= fit["right"] + 0.5, (name, width, fit)
-        assert fit["scroll"] <= fit["client"], (name, width, fit)
-        assert fit["page"] <= fit["viewport"], (name, width, fit)
+        _assert_fits(page, (name, width))
         if name == "double-double-bonus-9-6" and width == 1400:
             screenshot(page, "videopoker-ddb-1400")
+    # A table of one's own with every pay the largest the library takes: 5,000,000 for a 5-coin bet.
+    page.select_option("[data-testid=vp-paytable]", "custom")
+    page.select_option("[data-testid=vp-custom-base]", "double-double-bonus-9-6")
+    for key in PAYTABLES["double-double-bonus-9-6"].pays:
+        page.fill(f"[data-testid=vp-custom-pay-{key}]", str(MAX_PAY))
+    page.click("[data-testid=vp-custom-use]")
+    page.wait_for_selector("[data-testid=vp-custom-status].info")
+    largest = page.locator("[data-testid=vp-paytable-table] tr[data-key=straight-flush] td").all_text_contents()
+    assert largest == [str(MAX_PAY * coins) for coins in range(1, 6)]
+    _assert_fits(page, ("custom", width))
 
 
 def test_the_tutor_warns_before_a_draw_that_gives_up_ev(page):

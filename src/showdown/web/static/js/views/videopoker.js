@@ -94,6 +94,9 @@ export function mountVideoPoker(root) {
     const t = table();
     if (!t) return;
     const n = coins();
+    // The widest payout's digits: a pay table of your own can have much wider numbers (see style.css).
+    const digits = Math.max(...t.rows.flatMap((row) => row.payouts.map((pay) => String(pay).length)));
+    paytable.dataset.digits = String(Math.min(digits, 7));
     paytable.replaceChildren(
       el("caption", {}, isCustom() && !ready() ? `${t.title} (editing)` : t.title),
       el("thead", {}, el("tr", {}, el("th", {}, "Hand"),
