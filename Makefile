@@ -8,7 +8,6 @@ STAMP_BENCH := $(VENV)/.installed-bench
 STAMP_LINT := $(VENV)/.installed-lint
 HOST ?= 127.0.0.1
 PORT ?= 8000
-export NUMBA_CACHE_DIR ?= $(CURDIR)/.cache/numba
 
 .PHONY: run test bench lint tables clean
 

@@ -141,6 +141,7 @@ def test_showdown_split(capsys, wide_console):
         (["showdown", "--board", BOARD, "8c 7x", "9h 5h"], "'7x'"),
         (["showdown", "--board", BOARD + " 2d", "8c 7h", "9h 5h"], "the board has 6 cards; a board has 0, 3"),
         (["showdown", "--board", "Ac Kc", "8c 7h", "9h 5h"], "the board has 2 cards; a board has 0, 3"),
+        (["showdown", "--board", BOARD, "alice=8c 7h", "bob="], "player 'bob' shows no cards"),
     ],
 )
 def test_showdown_errors(capsys, args, needle):
@@ -271,7 +272,11 @@ def test_help_shows_no_python_types(capsys):
         assert code == 0 and "Usage: showdown" in out
         for noise in ("<bool>", "<str>", "<int>", "<float>", "<list[", "<Path>"):
             assert noise not in out, (path, noise)
+        usage = next(line for line in out.splitlines() if "Usage: showdown" in line)
+        arguments = usage.split("[OPTIONS]")[-1]
+        assert "{" not in usage and arguments == arguments.upper(), usage  # arguments in capitals, no braces
     code, out, _ = run(capsys, "equity", "--help")
+    assert "Usage: showdown equity [OPTIONS] PLAYERS..." in out
     lines = {line.split()[1]: line for line in out.splitlines() if line.startswith("│ --")}
     assert "INTEGER" in lines["--trials"] and "NUMBER" in lines["--stderr"] and "TEXT" in lines["--board"]
     assert not any(word in lines["--json"] for word in ("TEXT", "INTEGER", "bool"))

@@ -30,7 +30,17 @@ def test_equity_monte_carlo_is_reproducible_with_a_seed(capsys):
 
 def test_equity_table_lists_each_player(capsys):
     out = run(capsys, "equity", "AcAd", "KhKs", "--board", "2c 7d 9h")
-    assert "AcAd" in out and "KhKs" in out and "91.6" in out and "exact" in out
+    expected = equity(["AcAd", "KhKs"], "2c 7d 9h")
+    assert "AcAd" in out and "KhKs" in out and f"{expected.equity[0]:.3%}" in out
+    assert f"({expected.total:,} deals, exact)" in out
+
+
+def test_equity_takes_named_players_like_showdown(capsys):
+    out = json.loads(run(capsys, "equity", "alice=AcAd", "KhKs", "--board", "2c 7d 9h", "--json"))
+    expected = equity({"alice": "AcAd", "P2": "KhKs"}, "2c 7d 9h").to_dict()
+    assert [player["name"] for player in out["players"]] == ["alice", "P2"]
+    assert [player["hand"] for player in out["players"]] == ["AcAd", "KhKs"]
+    assert [player["equity"] for player in out["players"]] == [player["equity"] for player in expected["players"]]
 
 
 @pytest.mark.parametrize(

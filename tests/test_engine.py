@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import threading
 from pathlib import Path
 
 import pytest
@@ -67,3 +68,44 @@ def test_compile_time_is_not_counted_against_a_time_limit(tmp_path):
     assert result["stopped_by"] == "time_limit"
     assert result["total"] > 2 * result["first_batch"]
     assert result["elapsed"] >= 1.0
+    # Equity compiled on use, without a warm-up: the next process knows it only loads.
+    assert _fresh_process("""
+        import json
+        from showdown import engine
+        print(json.dumps({"equity": engine.first_start("equity"), "videopoker": engine.first_start("videopoker")}))
+    """, tmp_path) == {"equity": False, "videopoker": True}
+
+
+def test_a_failed_background_warm_up_says_why_and_leaves_the_engine_usable(monkeypatch, capsys):
+    def broken() -> None:
+        raise RuntimeError("no compiler here")
+
+    monkeypatch.setitem(engine.PARTS, "videopoker", broken)
+    monkeypatch.setattr(engine, "_ready", engine._ready - {"videopoker"})
+    engine.warm_up_in_background("videopoker").join()
+    assert engine.state() == "ready" and engine.message("ready") == ""
+    assert not engine.is_ready("videopoker")
+    assert capsys.readouterr().err == ("the engine could not be prepared ahead (RuntimeError: no compiler here);"
+                                       " it is prepared on first use\n")
+
+
+def test_the_state_while_a_background_warm_up_runs(monkeypatch):
+    started, release = threading.Event(), threading.Event()
+
+    def slow() -> None:
+        started.set()
+        release.wait(30)
+
+    monkeypatch.setitem(engine.PARTS, "videopoker", slow)
+    monkeypatch.setattr(engine, "_ready", engine._ready - {"videopoker"})
+    monkeypatch.setattr(engine, "first_start", lambda *parts: True)
+    thread = engine.warm_up_in_background("videopoker")
+    started.wait(30)
+    assert engine.warm_up_in_background("videopoker") is thread  # one at a time
+    assert engine.state() == "preparing"
+    assert engine.message(engine.state()) == f"{engine.PREPARING}: the first answers wait for it"
+    monkeypatch.setattr(engine, "first_start", lambda *parts: False)
+    assert engine.state() == "loading"
+    release.set()
+    thread.join(30)
+    assert engine.state() == "ready" and engine.is_ready("videopoker")

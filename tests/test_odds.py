@@ -14,6 +14,7 @@ import pytest
 
 from conftest import require
 from showdown import (
+    CardParseError,
     Category,
     DuplicateCardError,
     EmptyRangeError,
@@ -313,15 +314,55 @@ def test_exact_choice_and_output():
     text = str(result)
     assert "AcAd" in text and "equity" in text and "exact" in text
     named = equity({"alice": "AcAd", " bob ": "Kh Ks"}, "2c 7d 9h")
-    assert named.players == ("alice", "bob") and named.hands == ("AcAd", "Kh Ks")
+    assert named.players == ("alice", " bob ") and named.hands == ("AcAd", "Kh Ks")  # names exactly as given
     assert named.counts == result.counts
-    assert [(p["name"], p["hand"]) for p in named.to_dict()["players"]] == [("alice", "AcAd"), ("bob", "Kh Ks")]
-    with pytest.raises(PlayerCountError, match="player name 'bob' is used twice"):
-        equity({"bob": "AcAd", " bob": "KhKs"})
-    with pytest.raises(PlayerCountError, match="a player's name must be non-empty text, got ''"):
-        equity({"": "AcAd", "bob": "KhKs"})
+    assert [(p["name"], p["hand"]) for p in named.to_dict()["players"]] == [("alice", "AcAd"), (" bob ", "Kh Ks")]
     json.dumps(result.to_dict())
     json.dumps(equity(["AA", "random"], trials=1000, seed=2, exact=False).to_dict())
+
+
+def test_named_players_keep_their_names_exactly():
+    # a dict's keys are distinct, so names that differ only in spaces are two players, each as given
+    result = equity({"bob": "AcAd", " bob": "KhKs", "Bob ": "QQ"}, "2c 7d 9h")
+    assert result.players == ("bob", " bob", "Bob ") and result.hands == ("AcAd", "KhKs", "QQ")
+    assert result.counts == equity(["AcAd", "KhKs", "QQ"], "2c 7d 9h").counts
+    assert [p["name"] for p in result.to_dict()["players"]] == ["bob", " bob", "Bob "]
+
+
+@pytest.mark.parametrize("name", ["", " ", "\t", 3, None, ("a", "b")])
+def test_a_bad_player_name_is_an_error_about_the_input(name):
+    with pytest.raises(EquityError) as raised:
+        equity({name: "AcAd", "bob": "KhKs"})
+    assert type(raised.value) is EquityError  # not PlayerCountError: the count is fine, a name is not
+    assert str(raised.value) == f"a player's name must be non-empty text, got {name!r}"
+
+
+@pytest.mark.parametrize(
+    "players, board, error, message",
+    [
+        ({"a": "AcAd", "b": ""}, "", HandSizeError, "player 'b': a hand has two cards, got 0 in ''"),
+        ({"alice": "AcAd", "bob": "AA"}, "Ah As 2c", EmptyRangeError,
+         "the range 'AA' of player 'bob' is empty once the board, dead cards and other players' hands are removed"),
+        ({"alice": "AcAd", "bob": "AcKs"}, "", DuplicateCardError,
+         "card Ac of player 'bob' is also in the hand of player 'alice'"),
+        ({"alice": "AcAd", "bob": "KsKh"}, "Ks 2c 3d", DuplicateCardError,
+         "card Ks of player 'bob' is also in the board"),
+        ({"alice": "AcAd", "bob": "KhKh"}, "", DuplicateCardError, "player 'bob': card Kh appears twice in 'KhKh'"),
+        ({"alice": "AcAd", " bob ": "XYZ"}, "", RangeParseError,
+         "player ' bob ': bad range token 'XYZ' at position 1 of 'XYZ': 'X' is not a rank (use 23456789TJQKA)"),
+        ({"alice": "AcAd", "bob": ["Kh", "Zz"]}, "", CardParseError,
+         "player 'bob': bad card 'Zz' at position 1 of 'Zz': 'Z' is not a rank (use 23456789TJQKA or 10)"),
+        # players in a list keep the numbered wording
+        (["AcAd", ""], "", HandSizeError, "player 2: a hand has two cards, got 0 in ''"),
+        (["AcAd", "AA"], "Ah As 2c", EmptyRangeError,
+         "the range 'AA' of player 2 is empty once the board, dead cards and other players' hands are removed"),
+        (["AcAd", "AcKs"], "", DuplicateCardError, "card Ac of player 2 (AcKs) is also in the hand of player 1 (AcAd)"),
+    ],
+)
+def test_errors_name_the_player_as_given(players, board, error, message):
+    with pytest.raises(error) as raised:
+        equity(players, board)
+    assert str(raised.value) == message
 
 
 def test_range_objects_and_card_lists():

@@ -45,6 +45,13 @@ def test_a_seat_with_a_bad_card_blocks_the_showdown(page):
     assert "carol" not in page.text_content("[data-testid=showdown-results]")
 
 
+def test_too_many_cards_are_named_once(page):
+    _deal(page, ROYAL, "2c 3c 4c", "4d 5d")
+    page.click("[data-testid=showdown-run]")
+    assert _status(page, "showdown") == "Player 1 hole cards: at most 2 cards, got 3"
+    assert page.text_content("[data-testid=showdown-hole-0] .field-error") == "at most 2 cards, got 3"
+
+
 def test_empty_seats_are_not_ranked(page):
     _deal(page, ROYAL, "2c 3c")
     page.click("[data-testid=showdown-run]")

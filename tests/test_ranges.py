@@ -447,10 +447,60 @@ def test_with_weights_sets_single_combos_in_the_order_given() -> None:
     assert rng.with_weights({"AhKh": 1, "AKs": 0}) == Range("QQ, 0.5(T9o)")
 
 
-@pytest.mark.parametrize("name", ["AhAh", "Ah", "AhKhQh", "", " ", "AK", "AKx+", "XxYy"])
-def test_with_weights_names_what_is_neither_a_hand_nor_a_combo(name) -> None:
-    with pytest.raises(RangeParseError, match=re.escape(f"{name!r} is not a starting hand")):
+@pytest.mark.parametrize("name, reason", [
+    ("AhAh", "card Ah appears twice in one combo"),
+    (" AhAh ", "card Ah appears twice in one combo"),
+    ("Ah Ah", "card Ah appears more than once"),
+    ("Ah", "'Ah' is one card; a hand has two (e.g. AhKh, or a class such as AKs)"),
+    ("AhKhQh", "3 cards; a combo has two"),
+    ("", "'' is not a hand (expected e.g. TT, AKs, AKo, AK, AhKh, TT+, A5s-A2s)"),
+    (" ", "'' is not a hand (expected e.g. TT, AKs, AKo, AK, AhKh, TT+, A5s-A2s)"),
+    ("AKx+", "'x' is not s (suited) or o (offsuit)"),
+    ("KAs", "write the higher rank first: 'AKs'"),
+    ("AK+", "ambiguous: K is already the highest kicker below A, so '+' adds nothing; write 'AK' (or e.g. 'AQ+')"),
+    ("XxYy", "'XxYy' is not a hand (expected e.g. TT, AKs, AKo, AK, AhKh, TT+, A5s-A2s)"),
+    ("AKs:0.5", "'AKs:0.5' is not a hand (expected e.g. TT, AKs, AKo, AK, AhKh, TT+, A5s-A2s)"),
+    ("top 0%", "top 0% is outside 0 < N <= 100"),
+])
+def test_with_weights_names_what_is_neither_a_hand_nor_a_combo_with_the_parsers_reason(name, reason) -> None:
+    # the reason is the token parser's own (a repeated card says so), not a blanket refusal
+    with pytest.raises(RangeParseError) as raised:
         Range("AA").with_weights({name: 1})
+    assert str(raised.value) == (
+        f"{name!r} is not a starting hand (such as AKs, AK or QQ+) or a combo (such as AhKh): {reason}")
+
+
+@pytest.mark.parametrize("key", ["aks", "AKs ", " AKs", "AKS", "ako", "qq", "ak", "AK", "QQ+", "a2s+", "A5s-A2s",
+                                 "22-55", "kto+", "ahkh", " AhKh ", "Q♠Q♥", "random", "top 2%", "TOP 10%"])
+def test_with_weights_reads_a_key_as_the_range_parser_reads_one_token(key) -> None:
+    # whatever Range(text) reads as one token (without a weight), with_weights reads the same way
+    base = Range("AhKh, 0.5(JTs)")
+    edited = base.with_weights({key: 0.25})
+    named = Range(key.strip())
+    assert _combo_weights(edited) == {**_combo_weights(base), **{combo: 0.25 for combo in _combo_weights(named)}}
+    taken_out, gone = base.with_weights({key: 0}), _combo_weights(named)
+    assert _combo_weights(taken_out) == {combo: w for combo, w in _combo_weights(base).items() if combo not in gone}
+
+
+def test_with_weights_reads_both_halves_and_runs_as_every_combo_of_their_hands() -> None:
+    assert Range.from_combos([]).with_weights({"AK": 1}) == Range("AKs, AKo") and len(Range("AK")) == 16
+    assert str(Range("AA").with_weights({"kk+": 0.5, "ak": 1})) == "AK, 0.5(KK+)"
+    assert Range("QQ+, AKs").with_weights({"qq+": 0}) == Range("AKs")
+    # a combo in any card notation, also the ones one range token does not hold
+    assert Range.from_combos([]).with_weights({"Ah Kh": 1, "10h 9h": 0.5, "a♠k♠": 1}) == Range("AhKh, AsKs, Th9h:0.5")
+
+
+@pytest.mark.parametrize("weights, message", [
+    ([("AhKh", 1)], "weights must be a mapping of hand to weight, got list"),
+    ("AhKh", "weights must be a mapping of hand to weight, got str"),
+    (None, "weights must be a mapping of hand to weight, got NoneType"),
+    ({("Ah", "Kh"): 1}, "a hand in weights is text such as 'AKs' or 'AhKh', got tuple"),
+    ({3: 1}, "a hand in weights is text such as 'AKs' or 'AhKh', got int"),
+])
+def test_with_weights_refuses_what_is_not_a_mapping_of_text(weights, message) -> None:
+    with pytest.raises(RangeParseError) as raised:
+        Range("AA").with_weights(weights)
+    assert str(raised.value) == message
 
 
 @pytest.mark.parametrize("hand", ["AA", "22", "AKs", "AKo", "T9s", "72o", "32o"])
@@ -474,7 +524,31 @@ def test_hand_combos_lists_every_combo_of_the_hand_with_its_weight(hand) -> None
     assert _combo_weights(part) == {combo: w for combo, w in _combo_weights(rng).items() if class_of(*combo) == hand}
 
 
-@pytest.mark.parametrize("hand", ["AK", "AKx", "AhKh", "KAs", "", "top 10%"])
-def test_hand_combos_refuses_what_is_not_a_starting_hand(hand) -> None:
-    with pytest.raises(RangeParseError, match=re.escape(f"{hand!r} is not a starting hand")):
+@pytest.mark.parametrize("hand, reason", [
+    ("AK", "'AK' is two starting hands, AKs and AKo: name one"),
+    ("qj", "'qj' is two starting hands, QJs and QJo: name one"),
+    ("AKx", "'x' is not s (suited) or o (offsuit)"),
+    ("KAs", "write the higher rank first: 'AKs'"),
+    ("AAs", "a pair cannot be suited or offsuit"),
+    ("AhKh", "a starting hand is a pair (AA) or two ranks with s or o (AKs, AKo)"),
+    ("Ah", "a starting hand is a pair (AA) or two ranks with s or o (AKs, AKo)"),
+    ("", "a starting hand is a pair (AA) or two ranks with s or o (AKs, AKo)"),
+    ("top 10%", "a starting hand is a pair (AA) or two ranks with s or o (AKs, AKo)"),
+    ("QQ+", "'+' is not s (suited) or o (offsuit)"),
+])
+def test_hand_combos_refuses_what_is_not_a_starting_hand(hand, reason) -> None:
+    with pytest.raises(RangeParseError) as raised:
         Range("AA").hand_combos(hand)
+    assert str(raised.value) == f"{hand!r} is not a starting hand (such as AA, AKs or AKo): {reason}"
+    with pytest.raises(RangeParseError, match="^a starting hand is text such as 'AKs', got int$"):
+        Range("AA").hand_combos(3)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("written, hand", [("aks", "AKs"), ("AKS", "AKs"), (" AKo ", "AKo"), ("ako", "AKo"),
+                                           ("aa", "AA"), ("t9s", "T9s"), ("72O", "72o")])
+def test_hand_combos_reads_a_starting_hand_as_the_range_parser_does(written, hand) -> None:
+    rng = Range("AhKh, 0.5(AsKd), AA, T9s:0.25")
+    assert Range(written.strip()) == Range(hand)
+    detail = rng.hand_combos(written)
+    assert detail == rng.hand_combos(hand) and detail["hand"] == hand  # the canonical name, the same JSON shape
+    assert list(detail) == ["hand", "size", "combos"] and detail["size"] == len(Range(hand))

@@ -496,6 +496,23 @@ def test_serve_refuses_a_port_in_use(capsys):
     assert err.startswith(f"error: cannot listen on http://127.0.0.1:{port}/: ") and err.count("\n") == 1
 
 
+def test_serve_listens_on_every_address_of_its_host_name():
+    from showdown.web.serving import bind
+
+    named = {info[4][0] for info in socket.getaddrinfo("localhost", 0, type=socket.SOCK_STREAM)}
+    sockets = bind("localhost", 0)
+    try:
+        listening = {listener.getsockname()[0] for listener in sockets}
+        ports = {listener.getsockname()[1] for listener in sockets}
+        assert listening == named and len(ports) == 1  # every address, one port
+        for address in listening:  # each one takes a connection
+            with socket.create_connection((address, *ports), timeout=5):
+                pass
+    finally:
+        for listener in sockets:
+            listener.close()
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

@@ -60,7 +60,8 @@ def wait_for(client, job_id: str, seconds: float = 60) -> dict:
 # --- small endpoints ----------------------------------------------------------------------------
 def test_health_cards_and_page(client):
     engine.warm_up()
-    assert client.get("/api/health").json() == {"status": "ok", "version": "0.1.0", "engine": "ready"}
+    assert client.get("/api/health").json() == {"status": "ok", "version": "0.1.0", "engine": "ready",
+                                                "engine_message": ""}
     assert client.get("/api/cards").json()["cards"] == [card.to_dict() for card in CARDS]
     parsed = client.post("/api/cards/parse", json={"text": "10h, A♠ kd"}).json()["cards"]
     assert [card["card"] for card in parsed] == ["Th", "As", "Kd"] and parsed[1]["name"] == "Ace of spades"

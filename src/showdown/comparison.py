@@ -113,10 +113,14 @@ def showdown(board: CardsLike, hands: Union[Mapping[str, CardsLike], Sequence[Ca
     """Compare 2 to 23 players' hands on a board of 0, 3, 4 or 5 cards.
 
     ``hands`` is a list (results keyed by index) or a dict name -> cards (keyed by name). Every
-    player needs at least five cards with the board, at most seven.
+    player shows at least one card and has five to seven with the board: a player with no cards
+    is not in the showdown (leave them out).
 
     >>> showdown("2c 3d 4h 9s 9d", ["As Ks", "Ah Kh"]).is_split
     True
+    >>> showdown("As Ks Qs Js Ts", {"alice": "2c 3c", "bob": ""})
+    Traceback (most recent call last):
+    showdown.errors.HandSizeError: player 'bob' shows no cards; a player who does not show down is left out
     """
     board_cards = parse_board(board)
     holes = _player_hands(hands)
@@ -124,6 +128,8 @@ def showdown(board: CardsLike, hands: Union[Mapping[str, CardsLike], Sequence[Ca
         raise ShowdownError(f"a showdown needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(holes)}")
     owner: dict[Card, str] = {card: "the board" for card in board_cards}
     for key, hole in holes.items():
+        if not hole:
+            raise HandSizeError(f"player {key!r} shows no cards; a player who does not show down is left out")
         total = len(hole) + len(board_cards)
         if not 5 <= total <= 7:
             raise HandSizeError(

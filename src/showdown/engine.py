@@ -14,6 +14,7 @@ False
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -27,10 +28,16 @@ from showdown.odds.calculation import compile_kernels
 from showdown.quantities import shown
 from showdown.videopoker import analyze, holds
 
-__all__ = ["PARTS", "PREPARING", "first_start", "is_ready", "warm_up"]
+__all__ = ["PARTS", "PREPARING", "first_start", "is_ready", "message", "state", "warm_up", "warm_up_in_background"]
 
 PREPARING = "preparing the engine (first start only)"
 """What a user is told while the kernels compile."""
+
+_MESSAGES = {
+    "ready": "",
+    "preparing": f"{PREPARING}: the first answers wait for it",
+    "loading": "loading the engine: the first answers wait for it",
+}
 
 
 def _evaluation() -> None:
@@ -43,15 +50,20 @@ def _videopoker() -> None:
     analyze("jacks-or-better-9-6")
 
 
-PARTS: dict[str, Callable[[], None]] = {
+PARTS: dict[str, Callable[[], object]] = {
     "evaluation": _evaluation,
     "equity": compile_kernels,
     "videopoker": _videopoker,
 }
 """The engine's parts, each with the calls that compile its kernels."""
 
+_MODULES = {"evaluation": ("evaluator",), "equity": ("equity", "board_classes"), "videopoker": ("videopoker",)}
+"""The kernel modules of each part: numba's cache holds an index file per compiled kernel."""
+
 _lock = threading.Lock()
 _ready: set[str] = set()
+_background: list[threading.Thread] = []  # the warm-up started by warm_up_in_background, if any
+_background_lock = threading.Lock()
 
 
 def _marker(part: str) -> str:
@@ -65,6 +77,13 @@ def _checked(parts: tuple[str, ...]) -> tuple[str, ...]:
     return parts or tuple(PARTS)
 
 
+def _in_cache(part: str) -> bool:
+    """Whether this version's cache holds ``part``'s kernels (warmed up, or compiled on use)."""
+    folder = cache_dir()
+    return (folder / _marker(part)).exists() or any(
+        next(folder.glob(f"*/{module}.*.nbi"), None) is not None for module in _MODULES[part])
+
+
 def first_start(*parts: str) -> bool:
     """True when warming up ``parts`` (default: all) will compile kernels, not just load them:
     nothing of theirs is in this version's numba cache yet and this process has not done it.
@@ -73,7 +92,7 @@ def first_start(*parts: str) -> bool:
     Traceback (most recent call last):
     showdown.errors.ShowdownError: unknown engine part 'no-such-part'; the parts are evaluation, equity, videopoker
     """
-    return any(part not in _ready and not (cache_dir() / _marker(part)).exists() for part in _checked(parts))
+    return any(part not in _ready and not _in_cache(part) for part in _checked(parts))
 
 
 def is_ready(*parts: str) -> bool:
@@ -93,6 +112,8 @@ def warm_up(*parts: str) -> float:
     >>> warm_up("evaluation", "equity") >= 0
     True
     """
+    if all(part in _ready for part in _checked(parts)):
+        return 0.0
     started = time.perf_counter()
     for part in _checked(parts):
         if part in _ready:
@@ -108,3 +129,54 @@ def warm_up(*parts: str) -> float:
             except OSError:
                 pass  # a read-only cache still works; the next process just cannot know
     return time.perf_counter() - started
+
+
+def _warm_up_or_say_why(parts: tuple[str, ...]) -> None:
+    try:
+        warm_up(*parts)
+    except Exception as error:  # the kernels then compile on first use, where an error is reported
+        print(f"the engine could not be prepared ahead ({type(error).__name__}: {error}); it is prepared on"
+              " first use", file=sys.stderr)
+
+
+def warm_up_in_background(*parts: str) -> threading.Thread:
+    """Start :func:`warm_up` of ``parts`` (default: all) in a daemon thread and return it (the
+    one already running, if any); :func:`state` says how it goes. A failure is told on stderr
+    in one line, and the kernels are then prepared on first use.
+
+    >>> warm_up_in_background("evaluation").join()
+    >>> state(), message(state())
+    ('ready', '')
+    """
+    parts = _checked(parts)
+    with _background_lock:
+        if not (_background and _background[-1].is_alive()):
+            thread = threading.Thread(target=_warm_up_or_say_why, args=(parts,), name="showdown-warm-up",
+                                      daemon=True)
+            _background[:] = [thread]
+            thread.start()
+        return _background[-1]
+
+
+def state() -> str:
+    """``"preparing"`` while a background warm-up compiles (the first start after an install),
+    ``"loading"`` while it reads the kernels from the cache, and ``"ready"`` otherwise: the
+    parts are ready, or whatever is not is prepared on its first use.
+
+    >>> state() in ("ready", "preparing", "loading")
+    True
+    """
+    if _background and _background[-1].is_alive():
+        return "preparing" if first_start() else "loading"
+    return "ready"
+
+
+def message(current: str) -> str:
+    """What a user is told in the state ``current`` ("" when ready).
+
+    >>> message("preparing")
+    'preparing the engine (first start only): the first answers wait for it'
+    """
+    if current not in _MESSAGES:
+        raise ShowdownError(f"unknown engine state {shown(current)}; the states are {', '.join(_MESSAGES)}")
+    return _MESSAGES[current]

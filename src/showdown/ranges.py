@@ -53,7 +53,7 @@ from typing import Any, Optional, Union
 import numpy as np
 
 from showdown.cards import _TOKENS, CARDS, RANK_CHARS, Card, CardsLike, parse_cards
-from showdown.errors import RangeParseError, ShowdownError
+from showdown.errors import DuplicateCardError, RangeParseError, ShowdownError
 from showdown.quantities import real_number
 from showdown.tables.preflop_order import preflop_equities
 
@@ -200,11 +200,16 @@ def _class_spec(text: str) -> tuple[int, int, str]:
     return high, low, kind
 
 
+def _is_combo_token(text: str) -> bool:
+    """Whether ``text`` is written as one combo token: rank, suit, rank, suit (``AhKh``)."""
+    return len(text) == 4 and text[1].lower() in _SUITS and text[3].lower() in _SUITS
+
+
 def _hand_indices(text: str) -> np.ndarray:
     """Combo indices of one hand expression (no weight)."""
     if text.lower() == "random":
         return np.arange(N_COMBOS)
-    if len(text) == 4 and text[1].lower() in _SUITS and text[3].lower() in _SUITS:
+    if _is_combo_token(text):
         first, second = _TOKENS.get(text[:2]), _TOKENS.get(text[2:])
         if first is None or second is None:
             bad = text[:2] if first is None else text[2:]
@@ -242,6 +247,35 @@ def _hand_indices(text: str) -> np.ndarray:
         return np.concatenate([_class_indices(high, k, kind) for k in range(low, high)])
     high, low, kind = _class_spec(text)
     return _class_indices(high, low, kind)
+
+
+def _expression_indices(expression: str) -> np.ndarray:
+    """Combo indices of one expression of the notation without a weight: a hand expression or
+    ``top N%``."""
+    if not expression.lower().startswith("top"):
+        return _hand_indices(expression)
+    words = expression.split(None, 1)
+    rest = expression[3:] if len(words) == 1 else words[1]
+    match = _PERCENT.fullmatch(rest)
+    if words[0].lower() != "top" and not match:
+        raise _Reason(f"{expression!r} is not a hand")
+    if not match:
+        raise _Reason("expected a percentage after 'top', e.g. top 10%")
+    percent = float(match.group(1))
+    if not 0 < percent <= 100:
+        raise _Reason(f"top {match.group(1)}% is outside 0 < N <= 100")
+    return np.concatenate([_CLASS_INDICES[name] for name in top_starting_hands(percent)])
+
+
+def _starting_hand(text: str) -> str:
+    """The name of one starting hand (``AA``, ``AKs``, ``AKo``) written in any case."""
+    if len(text) not in (2, 3) or text in _TOKENS:
+        raise _Reason("a starting hand is a pair (AA) or two ranks with s or o (AKs, AKo)")
+    high, low, kind = _class_spec(text)
+    if high != low and not kind:
+        name = _class_name(high, low, "")
+        raise _Reason(f"{text!r} is two starting hands, {name}s and {name}o: name one")
+    return _class_name(high, low, kind)
 
 
 def _tokenize(text: str) -> list[tuple[str, int]]:
@@ -309,27 +343,12 @@ def _parse(text: str) -> np.ndarray:
             if colon and group is not None:
                 raise _Reason(f"a weight inside the group {group[1]}...) which already gives one")
             weight = _weight(weight_text) if colon else (group[0] if group else 1.0)
-            if expression.lower().startswith("top"):
-                words = expression.split(None, 1)
-                rest = expression[3:] if len(words) == 1 else words[1]
-                match = _PERCENT.fullmatch(rest)
-                if words[0].lower() != "top" and not match:
-                    raise _Reason(f"{expression!r} is not a hand")
-                if not match:
-                    raise _Reason("expected a percentage after 'top', e.g. top 10%")
-                percent = float(match.group(1))
-                if not 0 < percent <= 100:
-                    raise _Reason(f"top {match.group(1)}% is outside 0 < N <= 100")
-                indices = np.concatenate([_CLASS_INDICES[name] for name in top_starting_hands(percent)])
-            else:
-                try:
-                    indices = _hand_indices(expression)
-                except _Reason:
-                    if _NUMBER.fullmatch(expression) and not colon:  # '0.5' but not '32' (a hand)
-                        raise _Reason(
-                            "a weight must be followed by a group in parentheses, e.g. 0.5(KQo, AJs)"
-                        ) from None
-                    raise
+            try:
+                indices = _expression_indices(expression)
+            except _Reason:
+                if _NUMBER.fullmatch(expression) and not colon:  # '0.5' but not '32' (a hand)
+                    raise _Reason("a weight must be followed by a group in parentheses, e.g. 0.5(KQo, AJs)") from None
+                raise
         except _Reason as reason:
             raise error(token, position, str(reason)) from None
         group_size += 1
@@ -403,17 +422,30 @@ def _describe(members: np.ndarray) -> list[str]:
     return parts
 
 
-def _named_indices(name: object) -> np.ndarray:
-    """Combo indices of a starting hand (``AKs``) or of one exact combo (``AhKh``)."""
-    if isinstance(name, str) and name in _CLASS_INDICES:
-        return _CLASS_INDICES[name]
+def _named_indices(hand: object) -> np.ndarray:
+    """Combo indices of one key of :meth:`Range.with_weights`: one expression of the notation
+    without a weight, read as ``Range(text)`` reads it, or one combo in any card notation."""
+    if not isinstance(hand, str):
+        raise RangeParseError(f"a hand in weights is text such as 'AKs' or 'AhKh', got {type(hand).__name__}")
+    text = hand.strip()
     try:
-        cards = parse_cards(name) if isinstance(name, str) and name.strip() else ()
-    except ShowdownError:
-        cards = ()
-    if len(cards) != 2:
-        raise RangeParseError(f"{name!r} is not a starting hand (such as AA, AKs or AKo) or a combo (such as AhKh)")
-    return np.array([_INDEX[cards[0].id, cards[1].id]])
+        return _expression_indices(text)
+    except _Reason as reason:
+        problem = str(reason)
+    if not _is_combo_token(text):  # else the token parser's reason stands
+        try:
+            cards = parse_cards(text)  # a combo in a notation one token does not hold: 'Ah Kh', '10h9h'
+        except DuplicateCardError as error:
+            problem = str(error)
+        except ShowdownError:
+            pass
+        else:
+            if len(cards) == 2:
+                return np.array([_INDEX[cards[0].id, cards[1].id]])
+            if len(cards) > 2:
+                problem = f"{len(cards)} cards; a combo has two"
+    raise RangeParseError(
+        f"{hand!r} is not a starting hand (such as AKs, AK or QQ+) or a combo (such as AhKh): {problem}")
 
 
 # --- the Range -------------------------------------------------------------------------------
@@ -576,16 +608,24 @@ class Range:
         return f"Range({str(self)!r})"
 
     def with_weights(self, weights: Mapping[str, float]) -> Range:
-        """A new range in which every combo of each named starting hand (``"JJ"``, ``"AKs"``), or
-        the one named combo (``"AhKh"``, in any card notation), has the given weight (0 takes it
-        out); the other combos keep theirs, exactly. The entries apply in their order, so
-        ``{"AKs": 0, "AhKh": 1}`` leaves AhKh alone of AKs.
+        """A new range in which every combo named by each key has the given weight (0 takes it
+        out); the other combos keep theirs, exactly. A key is read as ``Range(key)`` reads one
+        token without a weight (case-insensitive, surrounding spaces ignored): a starting hand
+        (``"JJ"``, ``"aks"``, ``"AKo"``), both halves of a non-pair (``"AK"``: AKs and AKo), a
+        run or span (``"QQ+"``, ``"A2s+"``, ``"A5s-A2s"``), ``"random"``, ``"top 10%"`` or one
+        combo (``"AhKh"``); a combo may also be in any card notation (``"Ah Kh"``, ``"10h 9h"``).
+        The entries apply in their order, so ``{"AKs": 0, "AhKh": 1}`` leaves AhKh alone of AKs.
+        A bad key is a :class:`RangeParseError` with the range parser's reason.
 
         >>> str(Range("AhKh, QQ").with_weights({"JJ": 0.5, "QQ": 0}))
         'AhKh, 0.5(JJ)'
         >>> str(Range("AKs").with_weights({"AcKc": 0, "AdKd": 0.5}))
         'AsKs, AhKh, 0.5(AdKd)'
+        >>> str(Range("AA").with_weights({"kk+": 0.5, "ak": 1}))
+        'AK, 0.5(KK+)'
         """
+        if not isinstance(weights, Mapping):
+            raise RangeParseError(f"weights must be a mapping of hand to weight, got {type(weights).__name__}")
         result = np.array(self._weights)
         for hand, weight in weights.items():
             indices = _named_indices(hand)
@@ -598,26 +638,32 @@ class Range:
 
     def hand_combos(self, hand: str) -> dict[str, Any]:
         """Every combo of one starting hand with its weight in this range (0 when it is out): the
-        hand, its size (6 for a pair, 4 suited, 12 offsuit) and the combos in a fixed order (by
-        the suit of the higher card, then of the lower one: spades, hearts, diamonds, clubs),
-        each as its text, its two cards and its weight. The range grid's suit picker shows this.
+        hand (its canonical name), its size (6 for a pair, 4 suited, 12 offsuit) and the combos in
+        a fixed order (by the suit of the higher card, then of the lower one: spades, hearts,
+        diamonds, clubs), each as its text, its two cards and its weight. The hand is read as
+        ``Range(hand)`` reads one starting hand (``AA``, ``AKs``, ``AKo``; case-insensitive,
+        surrounding spaces ignored). The range grid's suit picker shows this.
 
         >>> detail = Range("AhKh, 0.5(AsKs)").hand_combos("AKs")
         >>> detail["size"], [(c["combo"], c["weight"]) for c in detail["combos"]]
         (4, [('AsKs', 0.5), ('AhKh', 1.0), ('AdKd', 0.0), ('AcKc', 0.0)])
-        >>> Range("random").hand_combos("AKo")["combos"][0]
+        >>> Range("random").hand_combos("ako")["combos"][0]
         {'combo': 'AsKh', 'cards': ['As', 'Kh'], 'weight': 1.0}
         """
-        if not isinstance(hand, str) or hand not in _CLASS_INDICES:
-            raise RangeParseError(f"{hand!r} is not a starting hand (such as AA, AKs or AKo)")
-        indices = sorted(_CLASS_INDICES[hand].tolist(),
+        if not isinstance(hand, str):
+            raise RangeParseError(f"a starting hand is text such as 'AKs', got {type(hand).__name__}")
+        try:
+            name = _starting_hand(hand.strip())
+        except _Reason as reason:
+            raise RangeParseError(f"{hand!r} is not a starting hand (such as AA, AKs or AKo): {reason}") from None
+        indices = sorted(_CLASS_INDICES[name].tolist(),
                          key=lambda i: (-(int(_COMBO_IDS[i][0]) % 4), -(int(_COMBO_IDS[i][1]) % 4)))
         combos = []
         for index in indices:
             high, low = _COMBO_IDS[index]
             combos.append({"combo": _combo_text(index), "cards": [str(CARDS[high]), str(CARDS[low])],
                            "weight": float(self._weights[index])})
-        return {"hand": hand, "size": len(indices), "combos": combos}
+        return {"hand": name, "size": len(indices), "combos": combos}
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the canonical text (which parses back to exactly this range), the

@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -45,8 +46,10 @@ def _writable(path: Path) -> bool:
 
 
 def cache_key() -> str:
-    """What the kernels' compiled code depends on: version, tables, kernel and layout sources."""
+    """What the kernels' compiled code depends on: version, tables, kernel and layout sources,
+    numba and Python."""
     digest = hashlib.sha256(load().fingerprint.encode())
+    digest.update(f"numba {numba.__version__} python {sys.version_info[0]}.{sys.version_info[1]}".encode())
     for source in sorted(KERNEL_DIR.glob("*.py")) + [LAYOUT_FILE]:
         digest.update(source.name.encode())
         digest.update(source.read_bytes())

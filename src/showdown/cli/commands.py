@@ -77,6 +77,13 @@ def _plain_help(command: Any) -> Any:
 
     def plain(parameter: Any) -> Any:
         parameter.display_type_rich = lambda ctx: _value_word(parameter, ctx)
+        if parameter.param_type_name == "argument" and parameter.metavar is None:
+            # The usage line says PLAYERS... as Unix tools do (typer 0.2x writes {players}...).
+            word = parameter.name.upper()
+            parameter.metavar = word
+            repeated = "..." if parameter.nargs != 1 else ""
+            usage = word + repeated if parameter.required else f"[{word}]{repeated}"
+            parameter._usage_display_name = lambda: usage
         return parameter
 
     for parameter in command.params:

@@ -43,7 +43,7 @@ def eval_command(cards: str = typer.Argument(..., help='1 to 7 cards, e.g. "As K
     console.print(table)
 
 
-def _named_hands(players: list[str]) -> dict[str, str]:
+def named_hands(players: list[str]) -> dict[str, str]:
     """``name=cards`` arguments (or plain cards, named P1, P2, ...) as a dict name -> cards."""
     pairs = [text.partition("=") for text in players]
     names = player_names([name if sep else None for name, sep, _ in pairs])
@@ -52,11 +52,11 @@ def _named_hands(players: list[str]) -> dict[str, str]:
 
 def showdown_command(
     players: list[str] = typer.Argument(..., help='Hole cards per player, "8c 7h" or name="Ad 4s".'),
-    board: str = typer.Option("", "--board", "-b", help="The board, 0 to 5 cards."),
+    board: str = typer.Option("", "--board", "-b", help="The board: none, or 3 (flop), 4 (turn) or 5 (river) cards."),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Show down two or more players' hands on a board: who wins, who splits."""
-    hands = _named_hands(players)
+    hands = named_hands(players)
     result = showdown(board, hands)
     if as_json:
         print_json(result.to_dict())

@@ -22,6 +22,7 @@ from showdown import (
     odds_grid,
     preflop_table,
 )
+from showdown.cli.hands import named_hands
 from showdown.cli.output import JSON_OPTION, console, heading, print_json
 from showdown.cli.progress import counting_bar, engine_ready, equity_bar
 from showdown.files import os_problem, writable_path
@@ -36,7 +37,7 @@ MAX_EVALUATIONS_OPTION = typer.Option(CLI_EXACT_LIMIT, "--max-evaluations",
                                       help="The most hand evaluations an exact run may take.")
 TRIALS_OPTION = typer.Option(None, "--trials", "-n", help="Monte Carlo deals.")
 SEED_OPTION = typer.Option(None, "--seed", help="Seed for reproducible Monte Carlo.")
-BOARD_OPTION = typer.Option("", "--board", "-b", help="The board, 0 to 5 cards.")
+BOARD_OPTION = typer.Option("", "--board", "-b", help="The board: none, or 3 (flop), 4 (turn) or 5 (river) cards.")
 SCHEDULER_OPTION = typer.Option(None, "--scheduler", help="Dask scheduler address, e.g. tcp://host:8786.")
 LOCAL_OPTION = typer.Option(None, "--local", help="Start this many local Dask worker processes.")
 
@@ -47,7 +48,7 @@ def _how(exact: bool, stderr: float) -> str:
 
 def _equity_table(result: EquityResult) -> Table:
     how = _how(result.exact, result.stderr)
-    table = Table(title=f"{heading(board_text(result.board))}  ({result.total:,} {how})")
+    table = Table(title=f"{heading(board_text(result.board))}  ({result.total:,} deals, {how})")
     for column in ("Player", "Equity", "Win", "Tie"):
         table.add_column(column, justify="left" if column == "Player" else "right")
     for index, name in enumerate(result.players):
@@ -56,7 +57,8 @@ def _equity_table(result: EquityResult) -> Table:
 
 
 def equity_command(
-    players: list[str] = typer.Argument(..., help='Hands or ranges, e.g. AcAd KhKs or "QQ+,AKs" random.'),
+    players: list[str] = typer.Argument(..., help='Hands or ranges, e.g. AcAd KhKs or "QQ+,AKs" random; '
+                                        'name one with name=, e.g. alice=AcAd.'),
     board: str = BOARD_OPTION,
     dead: str = typer.Option("", "--dead", "-d", help="Dead cards."),
     exact: Optional[bool] = EXACT_OPTION,
@@ -70,8 +72,10 @@ def equity_command(
     """Win, tie and equity of 2 to 10 hands or ranges, exact or Monte Carlo."""
     engine_ready("equity")
     with equity_bar(trials, quiet=as_json) as progress:
-        result = equity(players, board, dead, exact=exact, trials=trials, seed=seed, stderr=stderr,
-                        time_limit=time_limit, progress=progress, max_evaluations=max_evaluations)
+        named = any("=" in text for text in players)
+        result = equity(named_hands(players) if named else players, board, dead, exact=exact, trials=trials,
+                        seed=seed, stderr=stderr, time_limit=time_limit, progress=progress,
+                        max_evaluations=max_evaluations)
     if as_json:
         print_json(result.to_dict())
     else:

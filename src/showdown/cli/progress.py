@@ -16,10 +16,10 @@ from showdown.engine import PREPARING, first_start, warm_up
 
 
 def engine_ready(*parts: str) -> None:
-    """Compile (or load) the kernels of ``parts`` before a command's clock and bars start; on
-    the first start after an install, say so on stderr while it takes seconds."""
+    """On the first start after an install, compile the kernels of ``parts`` before a command's
+    bars start, saying so on stderr while it takes seconds; later, they load on first use (a
+    fraction of a second, never counted in a time limit)."""
     if not first_start(*parts):
-        warm_up(*parts)
         return
     stderr = Console(stderr=True)
     if stderr.is_terminal:

@@ -16,7 +16,14 @@ from typing import Any, Optional, Union
 import numpy as np
 
 from showdown.cards import CARDS, Card, parse_board, parse_cards
-from showdown.errors import DuplicateCardError, EmptyRangeError, HandSizeError, PlayerCountError, ShowdownError
+from showdown.errors import (
+    DuplicateCardError,
+    EmptyRangeError,
+    EquityError,
+    HandSizeError,
+    PlayerCountError,
+    ShowdownError,
+)
 from showdown.quantities import shown
 from showdown.ranges import Range
 
@@ -80,7 +87,8 @@ class Question:
         return " ".join(map(str, self.board)), " ".join(map(str, self.dead))
 
 
-def _player(index: int, player: Any) -> Player:
+def _player(label: str, player: Any) -> Player:
+    """One player's hand or range; ``label`` (``player 2`` or ``player 'bob'``) starts its errors."""
     if isinstance(player, Range):
         return Player(str(player), player.combos, player.weights, False, str(player))
     cards: Optional[tuple[Card, ...]] = None
@@ -91,32 +99,28 @@ def _player(index: int, player: Any) -> Player:
             try:
                 rng = Range(player)
             except ShowdownError as error:
-                raise type(error)(f"player {index + 1}: {error}") from None
+                raise type(error)(f"{label}: {error}") from None
             return Player(player.strip(), rng.combos, rng.weights, False, player.strip())
     else:
         try:
             cards = parse_cards(player, allow_duplicates=True)
         except ShowdownError as error:
-            raise type(error)(f"player {index + 1}: {error}") from None
+            raise type(error)(f"{label}: {error}") from None
     if len(cards) != 2:
-        raise HandSizeError(f"player {index + 1}: a hand has two cards, got {len(cards)} in {player!r}")
+        raise HandSizeError(f"{label}: a hand has two cards, got {len(cards)} in {player!r}")
     if cards[0] == cards[1]:
-        raise DuplicateCardError(f"player {index + 1}: card {cards[0]} appears twice in {player!r}")
+        raise DuplicateCardError(f"{label}: card {cards[0]} appears twice in {player!r}")
     text = player.strip() if isinstance(player, str) else "".join(map(str, cards))
     high, low = sorted(cards, reverse=True)
     return Player(text, np.array([[high.id, low.id]], dtype=np.uint8), np.ones(1), True, text)
 
 
 def _named(players: Mapping[Any, Any]) -> tuple[list[str], list[Any]]:
-    """The names and hands of players given as a dict name -> hand or range."""
-    names: list[str] = []
+    """The names (kept exactly as given) and hands of players given as a dict name -> hand or range."""
     for key in players:
         if not isinstance(key, str) or not key.strip():
-            raise PlayerCountError(f"a player's name must be non-empty text, got {shown(key)}")
-        if key.strip() in names:
-            raise PlayerCountError(f"player name {key.strip()!r} is used twice")
-        names.append(key.strip())
-    return names, list(players.values())
+            raise EquityError(f"a player's name must be non-empty text, got {shown(key)}")
+    return list(players), list(players.values())
 
 
 def prepare(players: Any, board: Any = "", dead: Any = "") -> Question:
@@ -139,16 +143,18 @@ def prepare(players: Any, board: Any = "", dead: Any = "") -> Question:
         if card in owner:
             raise DuplicateCardError(f"card {card} is both dead and on {owner[card]}")
         owner[card] = "the dead cards"
-    parsed = [_player(i, p) for i, p in enumerate(players)]
+    labels = [f"player {name!r}" for name in names] if names else [f"player {i + 1}" for i in range(len(players))]
+    parsed = [_player(label, p) for label, p in zip(labels, players, strict=True)]
     for player, name in zip(parsed, names or (), strict=False):
         player.name = name
-    for i, player in enumerate(parsed):
+    for label, player in zip(labels, parsed, strict=True):
         if player.fixed:
+            who = label if names else f"{label} ({player.name})"
             for card_id in player.combos[0].tolist():
                 card = CARDS[card_id]
                 if card in owner:
-                    raise DuplicateCardError(f"card {card} of player {i + 1} ({player.name}) is also in {owner[card]}")
-                owner[card] = f"the hand of player {i + 1} ({player.name})"
+                    raise DuplicateCardError(f"card {card} of {who} is also in {owner[card]}")
+                owner[card] = f"the hand of {who}"
     needed = 2 * len(parsed) + 5 + len(dead_cards)
     if needed > 52:
         raise HandSizeError(
@@ -158,13 +164,13 @@ def prepare(players: Any, board: Any = "", dead: Any = "") -> Question:
     known = np.zeros(52, dtype=bool)
     for card in owner:
         known[card.id] = True
-    for i, player in enumerate(parsed):
+    for label, player in zip(labels, parsed, strict=True):
         if player.fixed:
             continue
         keep = ~(known[player.combos[:, 0]] | known[player.combos[:, 1]])
         if not keep.any():
             raise EmptyRangeError(
-                f"the range {player.hand!r} of player {i + 1} is empty once the board, dead cards and other"
+                f"the range {player.hand!r} of {label} is empty once the board, dead cards and other"
                 " players' hands are removed"
             )
         player.combos = np.ascontiguousarray(player.combos[keep])

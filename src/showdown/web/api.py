@@ -34,7 +34,7 @@ from showdown import (
     settle,
     showdown,
 )
-from showdown.engine import first_start, is_ready
+from showdown.engine import message, state, warm_up
 from showdown.videopoker import PAYTABLES, Analysis, Paytable, Trainer, analyze, holds, parse_hold
 from showdown.web import models
 from showdown.web.bodies import strict_route
@@ -82,6 +82,7 @@ def _paytable(paytable: models.Paytable) -> Paytable:
 
 @lru_cache(maxsize=32)
 def _analysis(table: Paytable, coins: int, time_limit: float) -> Analysis:
+    warm_up("videopoker")  # preparing the engine is not counted in the time limit
     started = time.monotonic()
     return analyze(table, coins, progress=lambda done, total: time.monotonic() - started < time_limit)
 
@@ -110,12 +111,11 @@ def _grid(body: models.GridRequest, settings: Settings) -> dict[str, Any]:
     cost = check_cost(lambda: grid_plan(body.hole, body.board, body.opponents), body.exact, settings,
                       hint_jobs=False)
     exact = body.exact if cost is None else cost.exact
-    started = time.monotonic()
     short = body.trials is None
 
-    def progress(interim: EquityResult) -> bool:
+    def progress(interim: EquityResult) -> bool:  # the library's clock: preparing the engine is not counted
         limit = settings.default_time_limit if short and not interim.exact else settings.max_time_limit
-        return time.monotonic() - started < limit
+        return interim.elapsed < limit
 
     try:
         result = odds_grid(body.hole, body.board, body.opponents, exact=exact, trials=body.trials,
@@ -155,8 +155,8 @@ def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
     @router.get("/health", response_model=models.Health, tags=["server"])
     async def health() -> dict[str, Any]:
         """The server is up; the library's version; whether the engine is ready to answer at once."""
-        state = "ready" if is_ready() else "preparing" if first_start() else "loading"
-        return {"status": "ok", "version": __version__, "engine": state}
+        engine = state()
+        return {"status": "ok", "version": __version__, "engine": engine, "engine_message": message(engine)}
 
     @router.get("/cards", response_model=models.CardList, tags=["cards"])
     async def cards() -> dict[str, Any]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Optional
@@ -15,7 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from showdown import ShowdownError, __version__
-from showdown.engine import is_ready, warm_up
+from showdown.engine import is_ready, warm_up_in_background
 from showdown.web.api import build_router
 from showdown.web.bodies import StrictJSONResponse, validation_error
 from showdown.web.jobs import Jobs
@@ -82,7 +81,7 @@ def create_app(settings: Optional[Settings] = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> Any:
         if settings.warm_up and not is_ready():
-            threading.Thread(target=warm_up, name="showdown-warm-up", daemon=True).start()
+            warm_up_in_background()
         yield
         jobs.cancel_all()
 

@@ -166,8 +166,9 @@ class Health(Response):
     status: Literal["ok"]
     version: str
     engine: Literal["ready", "preparing", "loading"] = Field(
-        description="ready: the kernels are compiled; preparing: they are being compiled (first start after an"
-                    " install, seconds); loading: they are being read from the cache")
+        description="preparing: the kernels are being compiled (the first start after an install, seconds);"
+                    " loading: they are being read from the cache; ready: otherwise")
+    engine_message: str = Field(description="What to tell a user meanwhile ('' when ready).")
 
 
 class CardOut(Response):

@@ -11,7 +11,6 @@ Monte Carlo otherwise. Every run is stopped at the deadline.
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Optional
@@ -142,11 +141,10 @@ def run_equity(body: models.EquityRequest, settings: Settings, in_job: bool = Fa
     if time_limit is None and not in_job:
         nothing_said = body.trials is None and body.stderr is None
         time_limit = settings.default_time_limit if nothing_said else max_time
-    deadline = time.monotonic() + max_time
 
-    def progress(interim: EquityResult) -> bool:
+    def progress(interim: EquityResult) -> bool:  # the library's clock: preparing the engine is not counted
         report(interim)
-        return time.monotonic() < deadline and not cancelled()
+        return interim.elapsed < max_time and not cancelled()
 
     try:
         return equity(body.players, body.board, body.dead, exact=exact, trials=body.trials, seed=body.seed,

@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Optional
 
 from showdown import ShowdownError
-from showdown.engine import PREPARING, first_start
+from showdown.engine import first_start, message
 from showdown.web.app import create_app
 from showdown.web.settings import Settings
 
@@ -94,29 +94,50 @@ def allowed_hosts(host: str, extra: Iterable[str] = (), any_host: bool = False) 
 
 
 def bind(host: str, port: int) -> list[socket.socket]:
-    """Listening sockets for ``host`` and ``port``, bound before anything is announced; a port
-    in use (or one that needs privileges) is a :class:`ShowdownError` that says how to choose
-    another. For every interface (``""``) there is one socket per address family."""
+    """Listening sockets for ``host`` and ``port``, bound before anything is announced: one for
+    each address the host name has (``localhost``: 127.0.0.1 and ::1; every interface, ``""``:
+    one per address family), leaving out an address family or address this machine does not
+    have. A port in use (or one that needs privileges) is a :class:`ShowdownError` that says how
+    to choose another; port 0 picks one free port for every address.
+
+    >>> sockets = bind("127.0.0.1", 0)
+    >>> [listener.getsockname()[0] for listener in sockets]
+    ['127.0.0.1']
+    >>> for listener in sockets:
+    ...     listener.close()
+    """
     try:
         infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as error:
         raise ShowdownError(f"cannot listen on --host {host!r}: {error.strerror}") from None
-    if host:
-        infos = infos[:1]
+    addresses = list(dict.fromkeys((family, kind, protocol, str(address[0])) for family, kind, protocol, _, address
+                                   in infos))
     sockets: list[socket.socket] = []
+    missing: Optional[OSError] = None
     try:
-        for family, kind, protocol, _, address in infos:
-            listener = socket.socket(family, kind, protocol)
+        for family, kind, protocol, where in addresses:
+            chosen = sockets[0].getsockname()[1] if sockets and port == 0 else port  # port 0: one free port for all
+            try:
+                listener = socket.socket(family, kind, protocol)
+            except OSError as error:  # an address family this machine has no support for
+                missing = error
+                continue
             sockets.append(listener)
             listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             if family == socket.AF_INET6 and hasattr(socket, "IPPROTO_IPV6"):
                 listener.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
             try:
-                listener.bind(address)
+                listener.bind((where, chosen))
             except OSError as error:
+                if error.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT):  # ::1 on a machine without IPv6
+                    sockets.pop().close()
+                    missing = error
+                    continue
                 raise ShowdownError(_bind_problem(host, port, error)) from None
             listener.listen(2048)
             listener.set_inheritable(True)
+        if not sockets:
+            raise ShowdownError(_bind_problem(host, port, missing or OSError(errno.EADDRNOTAVAIL, "no address")))
     except BaseException:
         for listener in sockets:
             listener.close()
@@ -256,7 +277,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, allow_hosts: Iterable[str] 
     sockets = bind(bare, port)
     announce(banner(host, port, settings))
     if settings.warm_up and first_start():
-        announce(f"{PREPARING}: the first answers wait for it")
+        announce(message("preparing"))
     import uvicorn
 
     quiet = _QuietStart()

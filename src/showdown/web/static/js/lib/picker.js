@@ -71,7 +71,7 @@ export class CardField {
     try {
       const cards = (await api("POST", "/cards/parse", { text })).cards.map((card) => card.card);
       if (cards.length <= this.max) outcome = { cards };
-      else outcome = this.ranges ? { range: true } : { error: `${this.label}: at most ${this.max} cards` };
+      else outcome = this.ranges ? { range: true } : { error: `at most ${this.max} cards, got ${cards.length}` };
     } catch (error) {
       // Text that is not cards is a range in a field that takes ranges.
       outcome = error.status === 422 && this.ranges ? { range: true } : { error: error.message };

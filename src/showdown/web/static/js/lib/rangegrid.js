@@ -512,7 +512,8 @@ export class RangeEditor {
   enqueue(task) {
     this.waiting += 1;
     const session = this.session;
-    this.queue = this.queue.then(() => task(session)).finally(() => {
+    // A task shows its own errors; one that throws all the same must not stop the ones after it.
+    this.queue = this.queue.then(() => task(session)).catch(() => {}).finally(() => {
       this.waiting -= 1;
       if (!this.waiting) {
         this.painted.clear();
