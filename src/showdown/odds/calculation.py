@@ -32,7 +32,8 @@ MAX_TRIALS = 1 << 62
 """Monte Carlo deals at most (the counts are 64-bit integers)."""
 
 _compiling = threading.RLock()
-_compiled: set[str] = set()
+_compiled: set[str] = set()  # the ways whose kernels are ready
+_first_run = threading.local()  # the ways this thread is running for the first time
 _FIRST_RUNS: dict[str, Callable[[], object]] = {  # a tiny run of each way to the answer
     "classes": lambda: equity(["AcAd", "KhKs"], exact=True),  # exact preflop, by board classes
     "boards": lambda: equity(["AcAd", "KhKs"], board="2c 7d 9h 3s", exact=True),  # exact, every runout
@@ -56,16 +57,17 @@ def compile_kernels(*ways: str) -> float:
     if all(way in _compiled for way in ways):
         return 0.0
     started = time.perf_counter()
-    with _compiling:
-        for way in ways:
-            if way in _compiled:
+    running: set[str] = _first_run.__dict__.setdefault("ways", set())
+    for way in ways:  # one way at a time, so that a question waits only for the ways before its own
+        with _compiling:  # other threads wait here while a way compiles
+            if way in _compiled or way in running:  # ready, or this thread's own first run asks again
                 continue
-            _compiled.add(way)  # the run below calls equity(), which must not come back here
+            running.add(way)
             try:
                 _FIRST_RUNS[way]()
-            except BaseException:
-                _compiled.discard(way)
-                raise
+                _compiled.add(way)
+            finally:
+                running.discard(way)
     return time.perf_counter() - started
 
 
