@@ -133,6 +133,8 @@ def equity(
         whole_number(n_jobs, "n_jobs", low=1, error=EquityError)
     if max_evaluations is not None:
         max_evaluations = whole_number(max_evaluations, "max_evaluations", low=1, error=EquityError)
+    if exact is not False and question.to_come == 5:
+        compile_kernels("classes")  # the preflop plan below sorts the deals into classes with kernels too
     started = time.perf_counter()
     with interruptible():
         plan, classes = make_plan(question, classify=exact is not False)
