@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import shutil
 import socket
@@ -244,3 +245,8 @@ def shown_text(page, selector: str) -> str:
     element = page.locator(selector)
     element.wait_for()
     return element.text_content()
+
+
+def deal_seed(page, seed: int) -> None:
+    """Video poker deals with a fixed seed: the hand is the library's ``Trainer(seed=seed)`` hand."""
+    page.route("**/api/videopoker/deal", lambda route: route.continue_(post_data=json.dumps({"seed": seed})))

@@ -5,21 +5,14 @@ and the choices survive a reload. Every figure is checked against the library.""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from conftest import open_view, screenshot, shown_text
+from conftest import deal_seed, open_view, screenshot, shown_text
 from showdown import engine
 from showdown.videopoker import PAYTABLES, Paytable, Trainer, analyze, holds
 from showdown.videopoker.paytable import MAX_PAY
 
 SEED = 2024
-
-
-def _deal_seed(page, seed: int) -> None:
-    """Deal with a fixed seed: the hand is the library's ``Trainer(seed=seed)`` hand."""
-    page.route("**/api/videopoker/deal", lambda route: route.continue_(post_data=json.dumps({"seed": seed})))
 
 
 def _open(page) -> None:
@@ -50,7 +43,7 @@ def _drawn(page) -> list[str]:
 
 
 def test_held_cards_stay_in_their_places(page):
-    _deal_seed(page, SEED)
+    deal_seed(page, SEED)
     trainer = Trainer(seed=SEED)
     trainer.deal()
     expected = trainer.play((0, 2, 4))
@@ -119,7 +112,7 @@ def test_the_tutor_warns_before_a_draw_that_gives_up_ev(page):
     ranked = holds(trainer.deal())
     worse = next(hold for hold in ranked if hold.rank > 1)  # the best hold that is not a best one
     best = ranked[0]
-    _deal_seed(page, SEED)
+    deal_seed(page, SEED)
     _open(page)
     page.check("[data-testid=vp-tutor]")
     _deal(page)
@@ -201,7 +194,7 @@ def test_the_whole_game_is_analysed_on_the_page(page):
 
 
 def test_a_pay_table_of_ones_own(page):
-    _deal_seed(page, SEED)
+    deal_seed(page, SEED)
     _open(page)
     page.select_option("[data-testid=vp-paytable]", "custom")
     page.select_option("[data-testid=vp-custom-base]", "jacks-or-better-9-6")
@@ -278,7 +271,7 @@ def test_the_game_coins_tutor_and_own_table_survive_a_reload(page):
 
 
 def test_enter_deals_and_draws(page):
-    _deal_seed(page, SEED)
+    deal_seed(page, SEED)
     trainer = Trainer(seed=SEED)
     deal = trainer.deal()
     expected = trainer.play(())
@@ -295,7 +288,7 @@ def test_the_analysis_says_it_is_working_and_the_page_stays_usable(page):
     engine.warm_up()  # the server runs in this process: no first-start banner
     waiting = []
     page.route("**/api/videopoker/analyze", lambda route: waiting.append(route))
-    _deal_seed(page, SEED)
+    deal_seed(page, SEED)
     open_view(page, "videopoker")
     assert (
         shown_text(page, "[data-testid=vp-analysis-working]")

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from conftest import open_view, pick_cards, screenshot, slot_cards, wait_slots, wait_value
+from conftest import deal_seed, open_view, pick_cards, screenshot, slot_cards, wait_slots, wait_value
 
 # A flush for alice, one pair each for bob and carol: the README's showdown.
 BOARD = ["Ac", "Kc", "Jc", "5c", "Th"]
@@ -407,11 +407,6 @@ def test_split_pot_shares(page):
         == ", ".join(f"{share['name']} {share['chips']}" for share in shares)
 
 
-def _deal_seed(page, seed: int) -> None:
-    """Deal with a fixed seed, so that the hand (and the screenshot) is the same every run."""
-    page.route("**/api/videopoker/deal", lambda route: route.continue_(post_data=json.dumps({"seed": seed})))
-
-
 def _play(page, positions: list[int]) -> list[str]:
     """Deal, hold `positions` and draw; the deal."""
     page.click("[data-testid=vp-deal]")
@@ -427,7 +422,7 @@ def _play(page, positions: list[int]) -> list[str]:
 def test_play_a_video_poker_hand(page):
     from showdown.videopoker import Trainer
 
-    _deal_seed(page, 2024)
+    deal_seed(page, 2024)
     trainer = Trainer("jacks-or-better-9-6", 5, seed=2024)
     trainer.deal()
     expected = trainer.play((0, 1)).to_dict()
@@ -479,7 +474,7 @@ def test_the_pay_table_row_of_the_final_hand_is_lit(page):
     assert expected["row"]["key"] == "four-2-4"
     table = Paytable.named(name).to_dict()
 
-    _deal_seed(page, seed)
+    deal_seed(page, seed)
     open_view(page, "videopoker")
     page.wait_for_selector("[data-testid=vp-paytable] option", state="attached")
     page.select_option("[data-testid=vp-paytable]", name)
@@ -504,7 +499,7 @@ def test_the_pay_table_row_of_the_final_hand_is_lit(page):
 
     # A hand the table does not pay lights no row.
     page.unroute("**/api/videopoker/deal")
-    _deal_seed(page, 3)
+    deal_seed(page, 3)
     _play(page, [])
     assert page.locator("[data-testid=vp-paytable-table] tr.hit").count() == 0
     assert page.text_content("[data-testid=vp-verdict]").endswith(": pays 0")

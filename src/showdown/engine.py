@@ -66,10 +66,6 @@ _background: list[threading.Thread] = []  # the warm-up started by warm_up_in_ba
 _background_lock = threading.Lock()
 
 
-def _marker(part: str) -> str:
-    return f"warm-{part}"
-
-
 def _checked(parts: tuple[str, ...]) -> tuple[str, ...]:
     for part in parts:
         if part not in PARTS:
@@ -80,8 +76,7 @@ def _checked(parts: tuple[str, ...]) -> tuple[str, ...]:
 def _in_cache(part: str) -> bool:
     """Whether this version's cache holds ``part``'s kernels (warmed up, or compiled on use)."""
     folder = cache_dir()
-    return (folder / _marker(part)).exists() or any(
-        next(folder.glob(f"*/{module}.*.nbi"), None) is not None for module in _MODULES[part])
+    return any(next(folder.glob(f"*/{module}.*.nbi"), None) is not None for module in _MODULES[part])
 
 
 def first_start(*parts: str) -> bool:
@@ -112,7 +107,7 @@ def warm_up(*parts: str) -> float:
     >>> warm_up("evaluation", "equity") >= 0
     True
     """
-    if all(part in _ready for part in _checked(parts)):
+    if is_ready(*parts):
         return 0.0
     started = time.perf_counter()
     for part in _checked(parts):
@@ -123,11 +118,6 @@ def warm_up(*parts: str) -> float:
                 continue
             PARTS[part]()
             _ready.add(part)
-            marker = cache_dir() / _marker(part)
-            try:
-                marker.touch()
-            except OSError:
-                pass  # a read-only cache still works; the next process just cannot know
     return time.perf_counter() - started
 
 

@@ -66,7 +66,7 @@ def hold_command(
         view.add_column(column, justify="right" if column.startswith(("#", "EV")) else "left")
     for hold in ranked[:top]:
         tie = f"tied with {len(hold.tied_with)}" if hold.tied_with else ""
-        positions = " ".join(str(position) for position in hold.to_dict()["positions"]) or "none"
+        positions = " ".join(str(index + 1) for index in hold.positions) or "none"  # counting from 1
         view.add_row(
             str(hold.rank),
             _held_text(hold.held),

@@ -103,15 +103,16 @@ class Played:
         held, counting from 1 like ``hold.positions``), the final hand's class and the pay table
         row that pays it, the payout, the hold played and the best one (:meth:`Hold.to_dict`),
         what the hold gave up (per coin and per bet), and the running tally."""
+        hold = self.hold.to_dict()
         return {
             "deal": [str(card) for card in self.deal],
-            "held": [str(card) for card in self.hold.held],
+            "held": hold["held"],
             "final": [str(card) for card in self.final],
-            "final_kept": [position + 1 for position in self.hold.positions],
+            "final_kept": hold["positions"],  # the held cards keep their places
             **self.hand.to_dict(),
             "row": self.hold.paytable.row_for(self.hand).to_dict(),
             "payout": self.payout,
-            "hold": self.hold.to_dict(),
+            "hold": hold,
             "best": self.best.to_dict(),
             "ev_lost": float(self.ev_lost),
             "ev_lost_exact": str(self.ev_lost),
