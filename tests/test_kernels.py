@@ -19,7 +19,7 @@ import pytest
 import showdown
 from showdown import evaluate, evaluate_many
 from showdown._kernels import cache_dir, cache_key
-from showdown.tables import load
+from showdown.tables import load, load_games
 from showdown.tables.layout import CATEGORY_SHIFT
 
 PACKAGE_DIR = Path(showdown.__file__).parent
@@ -82,15 +82,23 @@ def test_the_callers_numba_setting_is_left_alone(tmp_path):
 FLUSH_HAND = "Ah Kh 9h 7h 5h"  # ranks A K 9 7 5 of hearts
 FLUSH_MASK = (1 << 12) | (1 << 11) | (1 << 7) | (1 << 5) | (1 << 3)
 CHANGED = 5  # the flush valued as the lowest high card: it now loses to any pair
+# The games' tables are their own: an Omaha hand whose best is the A-K of hearts with three
+# hearts of the board (and whose low is A-2 with 3-5-7), and a short deck flush.
+OMAHA_HAND = "Ah Kh 2c 3d 9h 7h 5h 3s Jc"
+OMAHA_LOW_BITS = (0b11, 0b1010100)  # hole A 2 (low bits 0, 1); board 3 5 7 (bits 2, 4, 6)
+SHORT_FLUSH = "Ah Kh 9h 7h 6h"
+SHORT_MASK = (1 << 12) | (1 << 11) | (1 << 7) | (1 << 5) | (1 << 4)
 
 # Each path that reaches a kernel, with a question whose answer turns on that one flush.
 _PROBE = textwrap.dedent(
-    """
+    f"""
     import importlib, json, sys
+    OMAHA_HAND, SHORT_FLUSH = {OMAHA_HAND!r}, {SHORT_FLUSH!r}
     first = importlib.import_module("showdown._kernels." + sys.argv[2])  # first and alone
     import numpy as np
     import showdown
-    from showdown import Category, census, equity, evaluate, evaluate_many, odds_grid, parse_cards, plan, preflop_table
+    from showdown import (Category, census, equity, evaluate, evaluate_many, evaluate_many_low, odds_grid, parse_cards,
+                          plan, preflop_table)
     from showdown._kernels import cache_dir
     from showdown.videopoker import analyze, holds
 
@@ -98,7 +106,9 @@ _PROBE = textwrap.dedent(
     seven = flush + [c.id for c in parse_cards("2c 3d")]
     board = "Kh 9h 7h 5h 2c"
     hold_all = next(h for h in holds(sys.argv[1]) if len(h.held) == 5)
-    answers = {
+    omaha = [c.id for c in parse_cards(OMAHA_HAND)]
+    short = [c.id for c in parse_cards(SHORT_FLUSH)]
+    answers = {{
         "evaluate": evaluate(flush).value,
         "evaluate_many": int(evaluate_many(np.array([flush], dtype=np.uint8), n_jobs=1)[0]),
         "evaluate_many_7": int(evaluate_many(np.array([seven], dtype=np.uint8), n_jobs=1)[0]),
@@ -114,9 +124,16 @@ _PROBE = textwrap.dedent(
         "video_poker": str(hold_all.ev),
         "video_poker_return": str(analyze("jacks-or-better-9-6").expected_return),
         "preflop_table": int(preflop_table(["AKs", "QQ"]).wins[0, 1]),
-    }
-    print(json.dumps({"answers": answers, "file": showdown.__file__, "first": first.__name__,
-                      "cache_dir": str(cache_dir())}))
+        "omaha": int(evaluate_many(np.array([omaha]), game="omaha", n_jobs=1)[0]),
+        "omaha_threads": int(evaluate_many(np.array([omaha] * 120000), game="omaha", n_jobs=2)[-1]),
+        "omaha_low": int(evaluate_many_low(np.array([omaha]), game="omaha-hilo")[0]),
+        "short_deck": int(evaluate_many(np.array([short]), game="short-deck")[0]),
+        "omaha_exact": equity([OMAHA_HAND[:11], "Qs Qd 4c 6d"], OMAHA_HAND[12:], game="omaha", exact=True).equity[0],
+        "omaha_monte_carlo": equity([OMAHA_HAND[:11], "Qs Qd 4c 6d"], OMAHA_HAND[12:], game="omaha", exact=False,
+                                    trials=2000, seed=1).equity[0],
+    }}
+    print(json.dumps({{"answers": answers, "file": showdown.__file__, "first": first.__name__,
+                      "cache_dir": str(cache_dir())}}))
     """
 )
 
@@ -167,18 +184,39 @@ def test_a_changed_table_changes_every_kernel_path(package_copy, tmp_path):
     with open(table_file, "wb") as handle:
         np.savez(handle, **arrays)
 
+    games = ("omaha", "omaha_threads", "omaha_low", "short_deck", "omaha_exact", "omaha_monte_carlo")
     for first in KERNEL_MODULES:
         after = _probe(package_copy, cache_parent, first)
         assert Path(after["cache_dir"]) != old_dir
         changed = after["answers"]
         for path, value in answers.items():
-            if path != "plan_classes":  # the suit classes do not depend on any hand value
+            if path != "plan_classes" and path not in games:  # suit classes and games do not read it
                 assert changed[path] != value, f"{path} gave the old answer after importing {first} first"
         assert changed["evaluate"] == changed["evaluate_many"] == changed["evaluate_many_threads"] == CHANGED
         assert changed["evaluate_many_unchecked"] == changed["evaluate_many_7"] == CHANGED
         assert changed["exact_by_boards"] == changed["monte_carlo"] == 0.0
         assert changed["census"] == answers["census"] - 1
     assert _cache_files(old_dir) == cached  # the old cache is still there, just not read
+
+    # The games' own tables: a change to them changes every game's answer, and nothing else.
+    assert answers["omaha"] == answers["omaha_threads"] == evaluate(FLUSH_HAND).value
+    assert answers["omaha_exact"] == answers["omaha_monte_carlo"] == 1.0  # the flush wins on any river
+    assert answers["short_deck"] == int(load_games().short_flush_values[SHORT_MASK])
+    games_file = package_copy / "showdown" / "tables" / "games.npz"
+    with np.load(games_file) as data:
+        arrays = {name: data[name].copy() for name in data.files}
+    arrays["short_flush_values"][SHORT_MASK] = CHANGED
+    omaha_row = int(arrays["flush_index"][(1 << 7) | (1 << 5) | (1 << 3)])  # board hearts 9 7 5
+    arrays["omaha_flush"][omaha_row, 12 * 11 // 2 + 11] = CHANGED  # hole hearts A K
+    arrays["low"][OMAHA_LOW_BITS] = 1
+    with open(games_file, "wb") as handle:
+        np.savez_compressed(handle, **arrays)
+    for first in KERNEL_MODULES:
+        games_changed = _probe(package_copy, cache_parent, first)["answers"]
+        for path, value in changed.items():
+            assert (games_changed[path] != value) == (path in games), f"{path} after importing {first} first"
+        assert games_changed["omaha_low"] == 1 and games_changed["short_deck"] == CHANGED
+        assert games_changed["omaha_exact"] < 1.0 and games_changed["omaha_monte_carlo"] < 1.0
 
 
 def test_cache_dir_changes_when_a_kernel_source_or_the_layout_changes(package_copy, tmp_path):

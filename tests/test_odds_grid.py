@@ -91,7 +91,7 @@ def test_more_opponents_monte_carlo_and_output():
 @pytest.mark.parametrize(
     "hole, board, opponents, error, words",
     [
-        ("AsKsQs", "", 1, HandSizeError, "two hole cards"),
+        ("AsKsQs", "", 1, HandSizeError, "needs 2 hole cards, got 3"),
         ("AsKs", "", 0, EquityError, "1 to 9"),
         ("AsKs", "", 10, EquityError, "1 to 9"),
         ("AsKs", "As 2d 3c", 1, DuplicateCardError, "As"),

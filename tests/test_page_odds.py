@@ -152,7 +152,7 @@ def test_too_dear_exact_is_said_in_words_and_monte_carlo_is_offered(page):
     offer.click()
     page.locator(DONE).wait_for(timeout=60_000)
     assert page.input_value("[data-testid=odds-mode]") == "monte-carlo"
-    assert jobs == [{"players": players, "board": "", "dead": "", "exact": False, "time_limit": 1}]
+    assert jobs == [{"game": "holdem", "players": players, "board": "", "dead": "", "exact": False, "time_limit": 1}]
     result = _job(page)["result"]
     assert not result["exact"] and result["stopped_by"] == "time_limit" and result["elapsed"] >= 1
     assert page.text_content("[data-testid=equity-summary]").startswith(
@@ -168,7 +168,8 @@ def test_the_time_limit_holds_when_exact_is_not_affordable(page):
     _wait_text(page, "odds-plan", f"Too many deals for exact ({_power(_deals(['random'] * 3))}); Monte Carlo for 1 s.")
     page.click("[data-testid=odds-run]")
     page.locator(DONE).wait_for(timeout=60_000)
-    assert jobs == [{"players": ["random"] * 3, "board": "", "dead": "", "exact": None, "time_limit": 1}]
+    assert jobs == [{"game": "holdem", "players": ["random"] * 3, "board": "", "dead": "", "exact": None,
+                     "time_limit": 1}]
     job = _job(page)
     result = job["result"]
     # The run was Monte Carlo, and the server says it stopped at the chosen second.

@@ -117,7 +117,7 @@ def test_showdown_bad_input(client):
     board = "Ac Kc Jc 5c Th"
     too_many = [{"hole": f"{CARDS[2 * i]} {CARDS[2 * i + 1]}"} for i in range(24)]
     assert error(client.post("/api/showdown", json={"board": "", "players": too_many})) == \
-        "a showdown needs 2 to 23 players, got 24"
+        "a Texas Hold'em showdown needs 2 to 23 players, got 24"
     message = error(client.post("/api/showdown", json={"board": board, "players": [{"hole": "Ac 2d"},
                                                                                  {"hole": "3d 4d"}]}))
     assert "card Ac" in message and "board" in message
@@ -202,7 +202,7 @@ def test_grid(client):
                                         "seed": 1}).json()
     assert mc["total"] == 50_000 and not mc["exact"]
     assert "1 to 9 opponents" in error(client.post("/api/grid", json={"hole": "AsKs", "opponents": 10}))
-    assert "two hole cards" in error(client.post("/api/grid", json={"hole": "AsKsQs"}))
+    assert "needs 2 hole cards, got 3" in error(client.post("/api/grid", json={"hole": "AsKsQs"}))
     assert "ask for Monte Carlo" in error(client.post("/api/grid", json={"hole": "AsKs", "board": "Ts Qs 2d",
                                                                          "opponents": 3, "exact": True}))
 

@@ -35,6 +35,7 @@ from showdown.errors import (
     EquityCancelled,
     EquityError,
     FileError,
+    GameError,
     HandSizeError,
     JSONError,
     PlayerCountError,
@@ -42,7 +43,9 @@ from showdown.errors import (
     SettlementError,
     ShowdownError,
 )
-from showdown.evaluation import Category, Census, HandRank, census, evaluate, evaluate_many
+from showdown.evaluation import Category, Census, HandRank, census, evaluate, evaluate_many, evaluate_many_low
+from showdown.games import GAMES, Game
+from showdown.low_hands import LowRank, evaluate_low
 from showdown.odds import (
     EquityCounts,
     EquityResult,
@@ -55,6 +58,7 @@ from showdown.odds import (
     plan,
     preflop_table,
 )
+from showdown.omaha_ranges import OmahaRange  # noqa: E402  registers itself as Range(..., game="omaha")
 from showdown.parallel.cluster import dask_client
 from showdown.pots import ODD_CHIP_RULES, BoardResult, Pot, Rake, Seat, Settlement, hand_from_json, settle
 from showdown.ranges import Range, starting_hands
@@ -78,10 +82,15 @@ __all__ = [
     "EquityError",
     "EquityResult",
     "FileError",
+    "GAMES",
+    "Game",
+    "GameError",
     "HandRank",
     "HandSizeError",
     "JSONError",
+    "LowRank",
     "ODD_CHIP_RULES",
+    "OmahaRange",
     "OddsGrid",
     "Plan",
     "PlayerCountError",
@@ -105,7 +114,9 @@ __all__ = [
     "deal_showdown",
     "equity",
     "evaluate",
+    "evaluate_low",
     "evaluate_many",
+    "evaluate_many_low",
     "format_cards",
     "grid_plan",
     "hand_from_json",

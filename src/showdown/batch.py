@@ -52,7 +52,7 @@ from showdown.quantities import real_number, shown, whole_number
 
 __all__ = ["BatchSummary", "MAX_BATCH_BYTES", "run_batch", "solve_lines"]
 
-ARGUMENTS = ("players", "board", "dead", "exact", "trials", "seed", "stderr", "time_limit")
+ARGUMENTS = ("players", "board", "dead", "exact", "trials", "seed", "stderr", "time_limit", "game")
 LINES_PER_PARTITION = 8
 MAX_BATCH_BYTES = 256 << 20
 """A batch file is at most this many bytes long (256 MiB): split a larger one."""
@@ -124,6 +124,8 @@ def _arguments(problem: dict[str, Any]) -> dict[str, Any]:
     for key in ("board", "dead"):
         if key in arguments:
             _text(arguments[key], key)
+    if "game" in arguments and not isinstance(arguments["game"], str):
+        raise EquityError(f"game must be the name of a game such as \"omaha\", got {shown(arguments['game'])}")
     if "exact" in arguments and not isinstance(arguments["exact"], bool):
         raise EquityError(f"exact must be true, false or null, got {shown(arguments['exact'])}")
     for key in ("trials", "seed"):

@@ -380,13 +380,17 @@ def format_cards(cards: CardsLike, separator: str = " ") -> str:
 class Deck:
     """A deck of the cards not yet dealt; shuffled reproducibly from a seed.
 
+    ``cards`` makes a smaller deck (such as the short deck's 36 cards), in the order given.
+
     >>> deck = Deck(seed=7)
     >>> len(deck.deal(5)), len(deck)
     (5, 47)
+    >>> len(Deck(seed=7, cards=CARDS[16:]))
+    36
     """
 
-    def __init__(self, seed: int | None = None, *, shuffle: bool = True) -> None:
-        self._cards = list(CARDS)
+    def __init__(self, seed: int | None = None, *, shuffle: bool = True, cards: CardsLike | None = None) -> None:
+        self._cards = list(CARDS) if cards is None else list(parse_cards(cards))
         self._random = random.Random(random_seed(seed))
         if shuffle:
             self._random.shuffle(self._cards)

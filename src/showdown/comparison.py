@@ -10,27 +10,48 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
 from showdown.cards import Card, CardsLike, Deck, board_text, format_cards, parse_board, parse_cards
 from showdown.errors import DuplicateCardError, HandSizeError, ShowdownError
 from showdown.evaluation import HandRank, evaluate
+from showdown.games import GAMES, Game, GameLike, check_in_deck, resolve_game
+from showdown.low_hands import LowRank, evaluate_low
 
 MIN_PLAYERS = 2
-MAX_PLAYERS = 23  # 23 * 2 hole cards + 5 board cards = 51 cards
+MAX_PLAYERS = 23  # 23 * 2 hole cards + 5 board cards = 51 cards (fewer in other games)
 PlayerKey = Union[int, str]
+
+
+def max_players(game: Game) -> int:
+    """How many players a game's deck can deal to with a full board: 23 in hold'em, 15 in
+    short deck, 11 in Omaha, 9 with five hole cards, 7 with six.
+
+    >>> max_players(GAMES["omaha"])
+    11
+    """
+    return (game.deck_size - 5) // game.hole_cards
+
+
+def _names(keys: Sequence[PlayerKey]) -> str:
+    names = [str(key) for key in keys]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 @dataclass(frozen=True)
 class ShowdownResult:
     """Each player's hand and the winners. Keys are names when hands were given as a dict,
-    indices when they were given as a list."""
+    indices when they were given as a list. In a hi-lo game the low half goes to
+    ``low_winners`` (empty when no low qualifies: the high hand then takes the whole pot)."""
 
     board: tuple[Card, ...]
     holes: dict[PlayerKey, tuple[Card, ...]]
     ranks: dict[PlayerKey, HandRank]
     winners: tuple[PlayerKey, ...]
+    game: Game = GAMES["holdem"]
+    lows: dict[PlayerKey, Optional[LowRank]] = field(default_factory=dict)
+    low_winners: tuple[PlayerKey, ...] = ()
 
     @property
     def is_split(self) -> bool:
@@ -43,30 +64,63 @@ class ShowdownResult:
         return self.ranks[self.winners[0]]
 
     @property
+    def winning_low(self) -> Optional[LowRank]:
+        """The best qualifying low at the table (None without one, or in a game without low)."""
+        return self.lows[self.low_winners[0]] if self.low_winners else None
+
+    @property
+    def scoopers(self) -> tuple[PlayerKey, ...]:
+        """The player who takes the whole pot alone (the high and, when one qualifies, the low),
+        or nobody when it is shared.
+
+        >>> showdown("Ac 2d 5s Kh Kd", {"ann": "3c 4c Ks Qc", "bo": "Qd Jd 9c 9s"}, game="omaha-hilo").scoopers
+        ('ann',)
+        """
+        if len(self.winners) == 1 and self.low_winners in ((), self.winners):
+            return self.winners
+        return ()
+
+    @property
     def verdict(self) -> str:
         """Who takes the pot, in a sentence.
 
         >>> showdown("2c 3d 4h 9s 9d", {"bob": "As Ks", "carol": "Ah Kh"}).verdict
         'Split pot between bob and carol with One Pair, Nines, Ace-King-Four kickers'
+        >>> showdown("Ac 2d 5s Kh Kd", {"ann": "3c 4c Ks Qc", "bo": "Qd Jd 9c 9s"}, game="omaha-hilo").verdict
+        'ann scoops with Straight, Five high and 5-4-3-2-A low'
         """
-        if self.is_split:
-            names = [str(name) for name in self.winners]
-            return f"Split pot between {', '.join(names[:-1])} and {names[-1]} with {self.winning_rank}"
-        return f"{self.winners[0]} wins with {self.winning_rank}"
+        if not self.game.low:
+            if self.is_split:
+                return f"Split pot between {_names(self.winners)} with {self.winning_rank}"
+            return f"{self.winners[0]} wins with {self.winning_rank}"
+        if self.scoopers and self.winning_low is not None:
+            return f"{self.winners[0]} scoops with {self.winning_rank} and {self.winning_low}"
+        high = (f"{_names(self.winners)} split the high" if self.is_split else f"{self.winners[0]} wins the high")
+        high += f" with {self.winning_rank}"
+        if self.winning_low is None:
+            return f"{high}; no low qualifies, so the high takes the whole pot"
+        if len(self.low_winners) > 1:
+            return f"{high}; {_names(self.low_winners)} split the low with {self.winning_low}"
+        return f"{high}; {self.low_winners[0]} wins the low with {self.winning_low}"
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: the board, each player (``name``, hole cards, ``hand``: the
-        :meth:`HandRank.to_dict` of their best hand, whether they win), the winners' names,
+        """A JSON-ready dict: the game, the board, each player (``name``, hole cards, ``hand``:
+        the :meth:`HandRank.to_dict` of their best hand, ``low``: their low's dict or None,
+        whether they win the high and the low), the winners' names (high, low, scoopers),
         whether the pot is split, and the verdict in a sentence. ``name`` is the player's name,
         or the index when the hands were given as a list."""
         return {
+            "game": self.game.name,
             "board": [str(card) for card in self.board],
             "players": [
                 {"name": key, "hole": [str(c) for c in self.holes[key]], "hand": self.ranks[key].to_dict(),
-                 "winner": key in self.winners}
+                 "low": _low_dict(self.lows.get(key)), "winner": key in self.winners,
+                 "low_winner": key in self.low_winners}
                 for key in self.ranks
             ],
             "winners": list(self.winners),
+            "low_winners": list(self.low_winners),
+            "scoopers": list(self.scoopers),
             "is_split": self.is_split,
             "verdict": self.verdict,
         }
@@ -77,8 +131,20 @@ class ShowdownResult:
         for key, rank in self.ranks.items():
             mark = "  <- wins" if key in self.winners and not self.is_split else ""
             mark = "  <- splits" if key in self.winners and self.is_split else mark
-            lines.append(f"{key}: {format_cards(self.holes[key])}  {rank.description}{mark}")
+            low = self.lows.get(key)
+            if self.game.low:
+                text = f"; {low.description}" if low is not None else "; no low"
+                if key in self.low_winners:
+                    text += "  <- wins the low" if len(self.low_winners) == 1 else "  <- splits the low"
+                mark = mark.replace("wins", "wins the high").replace("splits", "splits the high")
+                lines.append(f"{key}: {format_cards(self.holes[key])}  {rank.description}{mark}{text}")
+            else:
+                lines.append(f"{key}: {format_cards(self.holes[key])}  {rank.description}{mark}")
         return "\n".join(lines)
+
+
+def _low_dict(low: Optional[LowRank]) -> Optional[dict[str, Any]]:
+    return None if low is None else low.to_dict()
 
 
 def player_names(names: Sequence[Optional[str]]) -> list[str]:
@@ -109,8 +175,14 @@ def _player_hands(hands: Union[Mapping[str, CardsLike], Sequence[CardsLike]]) ->
     return {key: parse_cards(cards) for key, cards in items}
 
 
-def showdown(board: CardsLike, hands: Union[Mapping[str, CardsLike], Sequence[CardsLike]]) -> ShowdownResult:
-    """Compare 2 to 23 players' hands on a board of 0, 3, 4 or 5 cards.
+def showdown(
+    board: CardsLike,
+    hands: Union[Mapping[str, CardsLike], Sequence[CardsLike]],
+    *,
+    game: GameLike = "holdem",
+) -> ShowdownResult:
+    """Compare 2 to 23 players' hands on a board of 0, 3, 4 or 5 cards (in Omaha each player
+    shows the game's hole cards on a board of 3 to 5; hi-lo games also award the low half).
 
     ``hands`` is a list (results keyed by index) or a dict name -> cards (keyed by name). Every
     player shows at least one card and has five to seven with the board: a player with no cards
@@ -122,39 +194,62 @@ def showdown(board: CardsLike, hands: Union[Mapping[str, CardsLike], Sequence[Ca
     Traceback (most recent call last):
     showdown.errors.HandSizeError: player 'bob' shows no cards; a player who does not show down is left out
     """
+    rules = resolve_game(game)
     board_cards = parse_board(board)
     holes = _player_hands(hands)
-    if not MIN_PLAYERS <= len(holes) <= MAX_PLAYERS:
-        raise ShowdownError(f"a showdown needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(holes)}")
+    most = MAX_PLAYERS if rules.name == "holdem" else max_players(rules)
+    if not MIN_PLAYERS <= len(holes) <= most:
+        raise ShowdownError(f"a {rules.title} showdown needs {MIN_PLAYERS} to {most} players, got {len(holes)}")
+    if rules.omaha and len(board_cards) < 3:
+        raise HandSizeError(f"{rules.title} plays three board cards: a showdown needs 3 to 5, got {len(board_cards)}")
+    check_in_deck(board_cards, rules, " on the board")
     owner: dict[Card, str] = {card: "the board" for card in board_cards}
     for key, hole in holes.items():
         if not hole:
             raise HandSizeError(f"player {key!r} shows no cards; a player who does not show down is left out")
+        if rules.omaha and len(hole) != rules.hole_cards:
+            raise HandSizeError(
+                f"player {key!r} shows {len(hole)} cards; {rules.title} deals {rules.hole_cards} hole cards to a player"
+            )
         total = len(hole) + len(board_cards)
-        if not 5 <= total <= 7:
+        if not rules.omaha and not 5 <= total <= 7:
             raise HandSizeError(
                 f"player {key!r} has {total} cards with the board ({len(hole)} in hand); a showdown needs 5 to 7"
             )
+        check_in_deck(hole, rules, f" in the hand of player {key!r}")
         for card in hole:
             if card in owner:
                 raise DuplicateCardError(f"card {card} is in the hand of player {key!r} and in {owner[card]}")
             owner[card] = f"the hand of player {key!r}"
-    ranks = {key: evaluate(hole + board_cards) for key, hole in holes.items()}
+    if rules.name == "holdem":
+        ranks = {key: evaluate(hole + board_cards) for key, hole in holes.items()}
+    else:
+        ranks = {key: evaluate(hole, board_cards, game=rules) for key, hole in holes.items()}
     best = max(rank.value for rank in ranks.values())
     winners = tuple(key for key, rank in ranks.items() if rank.value == best)
-    return ShowdownResult(board=board_cards, holes=holes, ranks=ranks, winners=winners)
+    if not rules.low:
+        return ShowdownResult(board=board_cards, holes=holes, ranks=ranks, winners=winners, game=rules)
+    lows = {key: evaluate_low(hole, board_cards, game=rules) for key, hole in holes.items()}
+    best_low = max((low.value for low in lows.values() if low is not None), default=0)
+    low_winners = tuple(key for key, low in lows.items() if low is not None and low.value == best_low)
+    return ShowdownResult(board_cards, holes, ranks, winners, rules, lows, low_winners)
 
 
-def deal_showdown(players: int = 4, *, seed: Optional[int] = None) -> ShowdownResult:
-    """Deal two cards to each of 2 to 23 players (named P1, P2, ...) and a board from a deck
-    shuffled with ``seed``, and show them down.
+def deal_showdown(players: int = 4, *, seed: Optional[int] = None, game: GameLike = "holdem") -> ShowdownResult:
+    """Deal the game's hole cards to each of 2 to 23 players (named P1, P2, ...; fewer in games
+    that deal more cards or use a short deck) and a board from a deck shuffled with ``seed``,
+    and show them down.
 
     >>> result = deal_showdown(3, seed=7)
     >>> list(result.holes), len(result.board)
     (['P1', 'P2', 'P3'], 5)
+    >>> [len(hole) for hole in deal_showdown(2, seed=7, game="omaha").holes.values()]
+    [4, 4]
     """
-    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ShowdownError(f"a deal needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {players!r}")
-    deck = Deck(seed=seed)
-    holes = {f"P{number}": deck.deal(2) for number in range(1, players + 1)}
-    return showdown(deck.deal(5), holes)
+    rules = resolve_game(game)
+    most = max_players(rules)
+    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= most:
+        raise ShowdownError(f"a {rules.title} deal needs {MIN_PLAYERS} to {most} players, got {players!r}")
+    deck = Deck(seed=seed, cards=rules.deck)
+    holes = {f"P{number}": deck.deal(rules.hole_cards) for number in range(1, players + 1)}
+    return showdown(deck.deal(5), holes, game=rules)

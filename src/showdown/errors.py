@@ -23,6 +23,11 @@ class HandSizeError(ShowdownError):
     """Too few or too many cards for what was asked."""
 
 
+class GameError(ShowdownError):
+    """An unknown game, or something a game does not have (such as a low half or a card of the
+    short deck's missing ranks)."""
+
+
 class RangeParseError(ShowdownError):
     """Range text that cannot be parsed (the message names the token and its position)."""
 

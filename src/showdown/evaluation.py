@@ -24,9 +24,10 @@ from typing import Any, Optional
 
 import numpy as np
 
-from showdown.cards import CARDS, Card, CardsLike, parse_cards
-from showdown.errors import CardParseError, DuplicateCardError, HandSizeError, ShowdownError
-from showdown.tables import load
+from showdown.cards import CARDS, Card, CardsLike, parse_board, parse_cards
+from showdown.errors import CardParseError, DuplicateCardError, GameError, HandSizeError, ShowdownError
+from showdown.games import GAMES, Game, GameLike, check_in_deck, resolve_game
+from showdown.tables import load, load_games
 from showdown.tables.layout import CATEGORY_SHIFT, FLUSH_CHECK, KEY_INIT, RANK_MASK, ROW_SHIFT, SUIT_SHIFT
 
 PURE_PYTHON_VARIABLE = "SHOWDOWN_PURE_PYTHON"
@@ -164,22 +165,26 @@ _KEY_OF: dict[Card, int] = {
 _KEY_BITS = (1 << _CARD_BIT_SHIFT) - 1
 
 
-def _flush_value(cards: Iterable[Card], key: int) -> int:
+def _flush_ranks(cards: Iterable[Card], key: int) -> int:
+    """The rank mask of the suit that holds five or more of the cards (the key says which)."""
     counters = key >> SUIT_SHIFT
     suit = next(s for s in range(4) if counters >> (4 * s + 3) & 1)
     ranks = 0
     for card in cards:
         if card.suit == suit:
             ranks |= 1 << card.rank
-    return _FLUSH_VALUES[ranks]
+    return ranks
 
 
-def _value_of_key(key: int, cards: Iterable[Card]) -> int:
-    """The value of a hand from its key (the card-bit part masked off) and its cards."""
+def _value_of_key(
+    key: int, cards: Iterable[Card], rank_values: list[int] = _RANK_VALUES, flush_values: list[int] = _FLUSH_VALUES
+) -> int:
+    """The value of a hand from its key (the card-bit part masked off) and its cards, with
+    hold'em's values or another game's over the same keys."""
     if key & FLUSH_CHECK:
-        return _flush_value(cards, key)
+        return flush_values[_flush_ranks(cards, key)]
     ranks = key & RANK_MASK
-    return _RANK_VALUES[ranks + _OFFSETS[ranks >> ROW_SHIFT]]
+    return rank_values[ranks + _OFFSETS[ranks >> ROW_SHIFT]]
 
 
 def _value(cards: tuple[Card, ...]) -> int:
@@ -221,8 +226,13 @@ class HandRank(_RankBase):
         return (HandRank, (self.value, self.cards))
 
     @property
+    def game(self) -> Game:
+        """The game whose rules made this value (hold'em here; see :func:`evaluate`)."""
+        return GAMES["holdem"]
+
+    @property
     def category(self) -> Category:
-        """The hand's category (``value >> 12``)."""
+        """The hand's category (``value >> 12`` in hold'em)."""
         return _CATEGORIES[self.value >> CATEGORY_SHIFT]
 
     @property
@@ -265,9 +275,15 @@ def _best_five(cards: tuple[Card, ...], value: int) -> tuple[Card, ...]:
     if len(cards) > 5:
         ordered = sorted(cards, reverse=True)
         cards = next(five for five in itertools.combinations(ordered, 5) if _value(five) == value)
+    return _in_order(cards, _CATEGORIES[value >> CATEGORY_SHIFT], 3)
+
+
+def _in_order(cards: Iterable[Card], category: Category, wheel_second: int) -> tuple[Card, ...]:
+    """Cards grouped for reading; in a straight whose second card is ``wheel_second`` (the five,
+    or short deck's nine) behind an ace, the ace plays low."""
     grouped = _grouped(cards)
-    if value >> CATEGORY_SHIFT in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and grouped[0].rank == 12:
-        if grouped[1].rank == 3:  # the wheel: the ace plays low
+    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and grouped[0].rank == 12:
+        if len(grouped) > 1 and grouped[1].rank == wheel_second:
             grouped = grouped[1:] + grouped[:1]
     return tuple(grouped)
 
@@ -305,8 +321,10 @@ def describe(category: Category, ranks: list[int]) -> str:
     return f"{name}, {plural[0]}{_words(ranks[2:], 'kicker')}"
 
 
-def evaluate(cards: CardsLike) -> HandRank:
-    """Evaluate a hand of 1 to 7 cards: the best five of them, or a partial hand below five.
+def evaluate(cards: CardsLike, board: Optional[CardsLike] = None, *, game: GameLike = "holdem") -> HandRank:
+    """Evaluate a hand: in hold'em and short deck the best five of 1 to 7 cards (a partial hand
+    below five), the ``board`` joining the ``cards`` when given; in Omaha the best five of
+    exactly two of the hole ``cards`` and three of the 3 to 5 ``board`` cards.
 
     >>> evaluate("As Ks Qs Js Ts 2d 3c").description
     'Royal Flush'
@@ -314,7 +332,15 @@ def evaluate(cards: CardsLike) -> HandRank:
     'Straight, Five high'
     >>> evaluate(["Ah", "Ad"]).description
     'One Pair, Aces'
+    >>> evaluate("Ah Kh 7c 2d", "Qh Jh Th 9s 3h", game="omaha").description
+    'Royal Flush'
+    >>> evaluate("As Ad Ks Kd", "Ac 7h 7s 2c 3d", game="omaha").description
+    'Full House, Aces full of Sevens'
+    >>> evaluate("Ah 9c", "8d 7s 6h", game="short-deck").description
+    'Straight, Nine high'
     """
+    if board is not None or game != "holdem":
+        return _evaluate_game(cards, board, resolve_game(game))
     rank = _fast_rank(cards)
     if type(rank) is HandRank:
         return rank  # type: ignore[return-value]
@@ -326,6 +352,108 @@ def evaluate(cards: CardsLike) -> HandRank:
     if type(rank) is not HandRank:
         raise HandSizeError(f"a hand has 1 to 7 cards, got {len(cards)}")
     return rank  # type: ignore[return-value]
+
+
+# --- other games: short deck (its own values over hold'em's keys) and Omaha (two plus three) ----
+_GAME_TABLES = load_games()
+_SHORT_RANK_VALUES: list[list[int]] = [values.tolist() for values in _GAME_TABLES.short_rank_values]
+_SHORT_FLUSH_VALUES: list[int] = _GAME_TABLES.short_flush_values.tolist()
+_SHORT_DECK_NINE = 7  # rank id: A-6-7-8-9, the short deck's lowest straight, reads 9 8 7 6 A
+
+
+def _short_value(cards: Iterable[Card], game: Game) -> int:
+    """The short deck value of 1..7 distinct cards of the short deck."""
+    key = (KEY_INIT + sum(_KEY_OF[card] for card in cards)) & _KEY_BITS
+    return _value_of_key(key, cards, _SHORT_RANK_VALUES[game.trips_over_straight], _SHORT_FLUSH_VALUES)
+
+
+def _omaha_fives(hole: tuple[Card, ...], board: tuple[Card, ...]) -> Iterable[tuple[Card, ...]]:
+    """Every hand of exactly two hole cards and three board cards."""
+    for pair in itertools.combinations(hole, 2):
+        for triple in itertools.combinations(board, 3):
+            yield pair + triple
+
+
+class _GameRank(HandRank):
+    """A :class:`HandRank` valued by another game's rules: it keeps its game, and its category,
+    best five and description follow that game (an Omaha hand's best five are two of its hole
+    cards and three of the board)."""
+
+    __slots__ = ("_game",)
+
+    def __new__(cls, value: Any, cards: Any, game: GameLike) -> _GameRank:
+        rank = super().__new__(cls, value, cards)
+        rank._game = resolve_game(game)  # type: ignore[attr-defined]
+        return rank  # type: ignore[return-value]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_GameRank, (self.value, self.cards, self._game.name))
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @property
+    def category(self) -> Category:
+        return _CATEGORIES[self._game.category_number(self.value)]
+
+    @property
+    def best_five(self) -> tuple[Card, ...]:
+        try:
+            return self._best_five  # type: ignore[has-type]
+        except AttributeError:
+            if self._game.omaha:
+                hole, board = self.cards[: self._game.hole_cards], self.cards[self._game.hole_cards:]
+                five = next(five for five in _omaha_fives(hole, board) if _hand_value(five) == self.value)
+            else:
+                fives = itertools.combinations(sorted(self.cards, reverse=True), min(5, len(self.cards)))
+                five = next(five for five in fives if _short_value(five, self._game) == self.value)
+            best = _in_order(five, self.category, _SHORT_DECK_NINE if self._game.short_deck else 3)
+            self._best_five = best  # type: ignore[misc]
+            return best
+
+
+def _joined(cards: CardsLike, board: Optional[CardsLike]) -> tuple[Card, ...]:
+    """Hole cards and an optional board as one hand, a card in both named as such."""
+    hand = parse_cards(cards)
+    if board is None:
+        return hand
+    board_cards = parse_cards(board)
+    for card in board_cards:
+        if card in hand:
+            raise DuplicateCardError(f"card {card} is in the hand and on the board")
+    return hand + board_cards
+
+
+def omaha_cards(cards: CardsLike, board: Optional[CardsLike], game: Game) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Parse and check an Omaha hand: the game's number of hole cards and 3 to 5 board cards."""
+    hole = parse_cards(cards)
+    board_cards = () if board is None else parse_board(board)
+    if len(hole) != game.hole_cards:
+        raise HandSizeError(f"{game.title} deals {game.hole_cards} hole cards to a player, got {len(hole)}")
+    if not 3 <= len(board_cards) <= 5:
+        raise HandSizeError(
+            f"{game.title} plays two hole cards with three of the board: it needs 3 to 5 board cards, "
+            f"got {len(board_cards)}"
+        )
+    for card in board_cards:
+        if card in hole:
+            raise DuplicateCardError(f"card {card} is in the hand and on the board")
+    return hole, board_cards
+
+
+def _evaluate_game(cards: CardsLike, board: Optional[CardsLike], game: Game) -> HandRank:
+    if game.omaha:
+        hole, board_cards = omaha_cards(cards, board, game)
+        value = max(_hand_value(five) for five in _omaha_fives(hole, board_cards))
+        return _GameRank(value, hole + board_cards, game)
+    hand = _joined(cards, board)
+    if not 1 <= len(hand) <= 7:
+        raise HandSizeError(f"a hand has 1 to 7 cards, got {len(hand)}")
+    if not game.short_deck:
+        return evaluate(hand)
+    check_in_deck(hand, game)
+    return _GameRank(_short_value(hand, game), hand, game)
 
 
 NOT_CARDS, REPEATED_CARD, BAD_SIZE = -1, -2, -3
@@ -369,38 +497,64 @@ _hand_value: Callable[[Any], int] = _c_hand_value or _python_hand_value
 _fast_rank: Callable[[Any], Any] = _c_rank or _python_rank
 
 
-def _as_id_array(ids: Any) -> np.ndarray:
+def _row_sizes(game: Game) -> tuple[int, int, str]:
+    """The smallest and largest row of card ids a game evaluates, and the rows in words."""
+    if game.omaha:
+        return game.hole_cards + 3, game.hole_cards + 5, f"{game.hole_cards} hole cards then 3 to 5 board cards"
+    return 1, 7, "1 to 7 cards"
+
+
+def _as_id_array(ids: Any, game: Game = GAMES["holdem"]) -> np.ndarray:
     try:
         array = np.asarray(ids)
     except ValueError as error:  # ragged rows
         raise HandSizeError(f"card ids must form an (N, k) array: {error}") from None
     if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
         raise ShowdownError(f"card ids must be an integer array, got dtype {array.dtype}")
-    if array.ndim != 2 or not 1 <= array.shape[1] <= 7:
+    smallest, largest, words = _row_sizes(game)
+    if array.ndim != 2 or not smallest <= array.shape[1] <= largest:
+        if game.omaha:
+            raise HandSizeError(f"{game.title} rows are {words} (k in {smallest}..{largest}), got shape {array.shape}")
         raise HandSizeError(f"expected an (N, k) array of card ids with k in 1..7, got shape {array.shape}")
     if not array.dtype.isnative:
         array = array.astype(array.dtype.newbyteorder("="))
     return np.ascontiguousarray(array)
 
 
-def _first_bad_row(ids: np.ndarray) -> ShowdownError:
+def _first_bad_row(ids: np.ndarray, game: Game = GAMES["holdem"]) -> ShowdownError:
     too_low = (ids < 0) if np.issubdtype(ids.dtype, np.signedinteger) else np.zeros(ids.shape, dtype=bool)
     out_of_range = np.asarray((too_low | (ids > 51)).any(axis=1))
+    outside = np.asarray((ids < game.lowest_card_id).any(axis=1))
     ordered = np.sort(ids, axis=1)
     repeated = np.asarray((np.diff(ordered, axis=1) == 0).any(axis=1))
-    row = int(np.flatnonzero(out_of_range | repeated)[0])
+    row = int(np.flatnonzero(out_of_range | outside | repeated)[0])
     values = ids[row].tolist()
     if out_of_range[row]:
         bad = next(v for v in values if not 0 <= v <= 51)
         return CardParseError(f"row {row}: card id {bad} is out of range 0..51 (row {values})")
+    if outside[row]:
+        bad = next(v for v in values if v < game.lowest_card_id)
+        return GameError(
+            f"row {row}: card {CARDS[bad]} (id {bad}) is not in the short deck, whose ids are "
+            f"{game.lowest_card_id}..51 (row {values})"
+        )
     repeated_id = next(v for i, v in enumerate(values) if v in values[:i])
     return DuplicateCardError(f"row {row}: card {CARDS[repeated_id]} appears more than once (row {values})")
 
 
 def evaluate_many(
-    ids: Any, n_jobs: Optional[int] = None, *, out: Optional[np.ndarray] = None, check: bool = True
+    ids: Any,
+    n_jobs: Optional[int] = None,
+    *,
+    out: Optional[np.ndarray] = None,
+    check: bool = True,
+    game: GameLike = "holdem",
 ) -> np.ndarray:
     """Evaluate an (N, k) array of card ids (k = 5, 6 or 7; 1..4 for partial hands) in bulk.
+
+    In Omaha a row is the hole cards then the board (9 columns for Omaha with a full board, 10
+    for ``omaha5``, 11 for ``omaha6``; the board may hold 3 to 5 cards); in short deck 1 to 7
+    cards of the short deck, valued by its order.
 
     Returns an int32 array of N hand values. ``n_jobs`` threads (default: all numba threads).
     Any integer dtype works; ``uint8`` is the fastest. A row with an id outside 0..51 or a
@@ -412,28 +566,84 @@ def evaluate_many(
 
     >>> evaluate_many([[51, 47, 43, 39, 35], [0, 1, 2, 3, 4]]).tolist()
     [32777, 28673]
+    >>> hands = [[51, 50, 3, 7, 47, 43, 39, 35, 22]]  # As Ah 2s 3s, Ks Qs Js Ts 7h
+    >>> evaluate_many(hands, game="omaha").tolist() == [evaluate("As Ah 2s 3s", "Ks Qs Js Ts 7h", game="omaha").value]
+    True
     """
-    from showdown._kernels import evaluator as kernel
-    from showdown.parallel.threads import numba_threads, thread_count
+    rules = resolve_game(game)
+    array = _as_id_array(ids, rules)
+    out = _out_array(out, len(array))
+    if rules.rule == 0:
+        bad = _run_rows(array, out, n_jobs, bool(check))
+    else:
+        bad = _run_rows(array, out, n_jobs, rules.rule, int(rules.trips_over_straight), rules.hole_cards, False)
+    if bad and check:
+        raise _first_bad_row(array, rules)
+    return out
 
-    array = _as_id_array(ids)
+
+def evaluate_many_low(
+    ids: Any,
+    n_jobs: Optional[int] = None,
+    *,
+    out: Optional[np.ndarray] = None,
+    check: bool = True,
+    game: GameLike = "omaha-hilo",
+) -> np.ndarray:
+    """The eight-or-better low of each row of card ids (the hole cards then 3 to 5 board cards,
+    as :func:`evaluate_many` takes them): ``LowRank.value`` (higher is better), or 0 where no
+    low qualifies.
+
+    >>> evaluate_many_low([[48, 1, 44, 45, 10, 14, 18, 30, 34]]).tolist()  # Ac 2d Kc Kd, 4h 5h 6h 9h Th
+    [196]
+    """
+    rules = low_game(game)
+    array = _as_id_array(ids, rules)
+    out = _out_array(out, len(array))
+    bad = _run_rows(array, out, n_jobs, rules.rule, 0, rules.hole_cards, True)
+    if bad and check:
+        raise _first_bad_row(array, rules)
+    return out
+
+
+def low_game(game: GameLike) -> Game:
+    """The game, which must have a low half."""
+    rules = resolve_game(game)
+    if not rules.low:
+        with_low = ", ".join(name for name, each in GAMES.items() if each.low)
+        raise GameError(f"{rules.name} has no low half; the games with one are {with_low}")
+    return rules
+
+
+def _out_array(out: Optional[np.ndarray], n: int) -> np.ndarray:
     if out is None:
-        out = np.empty(len(array), dtype=np.int32)
-    elif not (
-        isinstance(out, np.ndarray) and out.dtype == np.int32 and out.shape == (len(array),)
+        return np.empty(n, dtype=np.int32)
+    if not (
+        isinstance(out, np.ndarray) and out.dtype == np.int32 and out.shape == (n,)
         and out.flags.c_contiguous and out.flags.writeable
     ):
-        raise ShowdownError(f"out must be a writable C-contiguous int32 array of shape ({len(array)},)")
-    workers = thread_count(n_jobs, len(array))
-    check = bool(check)
-    if workers == 1:
-        bad = kernel._evaluate_rows_any(array, out, check)
-    else:
-        with numba_threads(workers):
-            bad = kernel._evaluate_rows_parallel(array, out, 8 * workers, check)
-    if bad:
-        raise _first_bad_row(array)
+        raise ShowdownError(f"out must be a writable C-contiguous int32 array of shape ({n},)")
     return out
+
+
+def _run_rows(array: np.ndarray, out: np.ndarray, n_jobs: Optional[int], *arguments: Any) -> bool:
+    """Run hold'em's row kernel (arguments: check) or the games' (rule, variant, hole cards,
+    low) on one thread or in parallel chunks; True when some row was bad."""
+    from showdown._kernels import evaluator, games
+    from showdown.parallel.threads import numba_threads, thread_count
+
+    serial: Callable[..., Any]
+    parallel: Callable[..., Any]
+    if len(arguments) == 1:
+        serial, parallel = evaluator._evaluate_rows_any, evaluator._evaluate_rows_parallel
+    else:
+        serial, parallel = games._game_rows, games._game_rows_parallel
+        arguments = (*arguments, *games.OMAHA_HIGHS)
+    workers = thread_count(n_jobs, len(array))
+    if workers == 1:
+        return bool(serial(array, out, *arguments))
+    with numba_threads(workers):
+        return bool(parallel(array, out, 8 * workers, *arguments))
 
 
 @dataclass(frozen=True)

@@ -18,11 +18,15 @@ Rules, in the order they apply (each tested):
 4. **Boards** (optional, run it twice or more): each pot is divided equally between the
    boards, odd chips to the first boards, and each part goes to that board's winners. Given
    ``boards`` and no ``board``, the cards the boards start with alike are the shared board.
-5. **Split.** A pot (or part) is split equally among its best hands in whole chips. The odd
+5. **Hi-lo** (``game="omaha-hilo"``, ``"omaha5-hilo"``): each pot (or each board's part) is
+   cut in two halves, the odd chip of that cut to the high half; the low half goes to the best
+   qualifying low and, when nobody has one, the high half is the whole pot. Each half is then
+   split as below on its own.
+6. **Split.** A pot (or part, or half) is split equally among its best hands in whole chips. The odd
    chips follow ``odd_chip``: ``"one-each-from-button"`` (default) gives them one at a time
    to the tied winners in seat order starting with the first seat clockwise from the button;
    ``"all-to-first-from-button"`` gives all of them to that first winner.
-6. A pot with one contender goes to it without a showdown; when every seat but one has folded
+7. A pot with one contender goes to it without a showdown; when every seat but one has folded
    no cards are needed at all.
 
 Chips are never created or lost: payouts + returned + rake == total contributions.
@@ -47,6 +51,8 @@ from typing import Any, Optional, Union
 from showdown.cards import Card, CardsLike, format_cards, parse_board, parse_cards
 from showdown.errors import DuplicateCardError, HandSizeError, SettlementError
 from showdown.evaluation import HandRank, evaluate
+from showdown.games import GAMES, Game, GameLike, check_in_deck, resolve_game
+from showdown.low_hands import LowRank, evaluate_low
 from showdown.quantities import real_number, shown, whole_number
 
 ODD_CHIP_RULES = ("one-each-from-button", "all-to-first-from-button")
@@ -136,23 +142,45 @@ def _percent(value: Any) -> Fraction:
 
 @dataclass(frozen=True)
 class BoardResult:
-    """One board's part of one pot: who won it with what."""
+    """One board's part of one pot: who won it with what. In a hi-lo game ``winners`` and
+    ``description`` are the high half's, and ``low_amount`` chips (0 when no low qualifies) went
+    to ``low_winners`` with ``low_description``; ``shares`` counts both halves."""
 
     board: tuple[Card, ...]
     amount: int
     winners: tuple[str, ...]
     description: Optional[str]
     shares: dict[str, int]
+    low_amount: int = 0
+    low_winners: tuple[str, ...] = ()
+    low_description: Optional[str] = None
+    low_shares: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def high_amount(self) -> int:
+        """The chips of the high half (the whole part without a low)."""
+        return self.amount - self.low_amount
+
+    @property
+    def high_shares(self) -> dict[str, int]:
+        """Each high winner's chips."""
+        return {name: chips - self.low_shares.get(name, 0) for name, chips in self.shares.items()
+                if chips - self.low_shares.get(name, 0)}
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: the board, the chips, the winners, their hand and each one's chips."""
+        """A JSON-ready dict: the board, the chips, the winners, their hand and each one's chips;
+        the high and low halves' chips, winners, hands and shares (the low's empty without one)."""
         return {"board": [str(c) for c in self.board], "amount": self.amount, "winners": list(self.winners),
-                "description": self.description, "shares": _shares(self.shares)}
+                "description": self.description, "shares": _shares(self.shares),
+                "high_amount": self.high_amount, "high_shares": _shares(self.high_shares),
+                "low_amount": self.low_amount, "low_winners": list(self.low_winners),
+                "low_description": self.low_description, "low_shares": _shares(self.low_shares)}
 
 
 @dataclass(frozen=True)
 class Pot:
-    """One pot: its chips after rake, who contested it, who won how much."""
+    """One pot: its chips after rake, who contested it, who won how much (``winners``: every
+    seat that won chips; in a hi-lo game ``high_winners`` and ``low_winners`` say which half)."""
 
     amount: int
     contenders: tuple[str, ...]
@@ -162,15 +190,35 @@ class Pot:
     rake: int = 0
     boards: tuple[BoardResult, ...] = field(default=())
 
+    @property
+    def high_winners(self) -> tuple[str, ...]:
+        """The seats that won the high half (the whole pot without a low) on some board."""
+        return tuple(dict.fromkeys(name for part in self.boards for name in part.winners))
+
+    @property
+    def low_winners(self) -> tuple[str, ...]:
+        """The seats that won the low half on some board (none without a qualifying low)."""
+        return tuple(dict.fromkeys(name for part in self.boards for name in part.low_winners))
+
+    @property
+    def low_description(self) -> Optional[str]:
+        """The winning low(s), or None."""
+        lows = [part.low_description for part in self.boards if part.low_description]
+        return " / ".join(dict.fromkeys(lows)) or None
+
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: chips after rake, the rake, contenders, winners, shares, boards."""
+        """A JSON-ready dict: chips after rake, the rake, contenders, winners (all, high, low),
+        shares, the hands that won (high, low) and each board's part."""
         return {
             "amount": self.amount,
             "rake": self.rake,
             "contenders": list(self.contenders),
             "winners": list(self.winners),
+            "high_winners": list(self.high_winners),
+            "low_winners": list(self.low_winners),
             "shares": _shares(self.shares),
             "description": self.description,
+            "low_description": self.low_description,
             "boards": [part.to_dict() for part in self.boards],
         }
 
@@ -185,6 +233,7 @@ class Settlement:
     rake: int
     contributions: dict[str, int]
     odd_chip: str
+    game: Game = GAMES["holdem"]
 
     @property
     def net(self) -> dict[str, int]:
@@ -197,6 +246,7 @@ class Settlement:
         rule and the dealer's announcement, line by line."""
         net = self.net
         return {
+            "game": self.game.name,
             "pots": [{"title": _pot_title(index), **pot.to_dict()} for index, pot in enumerate(self.pots)],
             "seats": [{"name": name, "contribution": put, "returned": self.returned[name],
                        "payout": self.payouts[name], "net": net[name]} for name, put in self.contributions.items()],
@@ -227,18 +277,41 @@ class Settlement:
             if len(pot.boards) > 1:
                 lines.append(f"{title} of {pot.amount}{raked}, run {len(pot.boards)} times:")
             for number, part in enumerate(pot.boards, start=1):
-                if len(part.winners) > 1:
-                    won = "split by " + " and ".join(f"{name} {chips}" for name, chips in part.shares.items())
+                if self.game.low:
+                    won = _halves(part)
                 else:
-                    won = f"to {part.winners[0]}"
+                    won = f"{_won(part.winners, part.shares)} with {part.description}"
                 if len(pot.boards) == 1:
-                    lines.append(f"{title} of {pot.amount}{raked} {won} with {part.description}.")
+                    lines.append(f"{title} of {pot.amount}{raked} {won}.")
                 else:
                     cards = format_cards(part.board)
-                    lines.append(f"  Board {number} ({cards}): {part.amount} {won} with {part.description}.")
+                    lines.append(f"  Board {number} ({cards}): {part.amount} {won}.")
         if self.rake:
             lines.append(f"Rake: {self.rake}.")
         return lines
+
+
+def _won(winners: tuple[str, ...], shares: dict[str, int]) -> str:
+    if len(winners) > 1:
+        return "split by " + " and ".join(f"{name} {shares.get(name, 0)}" for name in winners)
+    return f"to {winners[0]}"
+
+
+def _halves(part: BoardResult) -> str:
+    """The dealer's words for a hi-lo part: a scoop, a high with no low, or both halves."""
+    if not part.low_winners:
+        return f"{_won(part.winners, part.shares)} with {part.description}; no low"
+    if len(part.winners) == 1 and part.low_winners == part.winners:
+        return f"to {part.winners[0]}, who scoops with {part.description} and {part.low_description}"
+    low = part.low_shares
+    if len(part.low_winners) > 1:
+        names = " and ".join(part.low_winners)
+        split = ", ".join(f"{low.get(name, 0)}" for name in part.low_winners)
+        low_words = f"{names} split the low ({split}) with {part.low_description}"
+    else:
+        low_words = f"low {part.low_amount} to {part.low_winners[0]} with {part.low_description}"
+    high_words = f"high {part.high_amount} {_won(part.winners, part.high_shares)} with {part.description}"
+    return f"split: {high_words}; {low_words}"
 
 
 def _pot_title(index: int) -> str:
@@ -325,11 +398,17 @@ def settle(
     odd_chip: str = "one-each-from-button",
     rake: Optional[Rake] = None,
     boards: Optional[Sequence[CardsLike]] = None,
+    game: GameLike = "holdem",
 ) -> Settlement:
     """Settle a hand: return uncalled chips, build the pots, take the rake, show down, split.
 
     ``seats`` are in table order (clockwise); ``button`` is the button seat's index (or name).
-    See the module docstring for the rules.
+    ``game`` sets how hands are valued and whether pots have a low half. See the module
+    docstring for the rules.
+
+    >>> seats = [Seat("A", 51, "Ah 2h Kc Kd"), Seat("B", 51, "3s 8s Qc Qd"), Seat("C", 51, "Js Jh Tc 9c")]
+    >>> print(settle("5c 6d 7h Jd 2s", seats, game="omaha-hilo"))
+    Main pot of 153 split: high 77 to C with Three of a Kind, Jacks, Seven-Six kickers; low 76 to A with 7-6-5-2-A low.
 
     >>> print(settle("", [Seat("A", 10, folded=True), Seat("B", 30), Seat("C", 20, folded=True)]))
     10 uncalled returned to B.
@@ -355,11 +434,12 @@ def settle(
         raise SettlementError(f"odd_chip must be one of {', '.join(ODD_CHIP_RULES)}, got {odd_chip!r}")
     if rake is not None and not isinstance(rake, Rake):
         raise SettlementError(f"rake must be a Rake, got {rake!r}")
+    rules = resolve_game(game)
     runs = _boards(board, boards)
     live = {seat.name for seat in seats if not seat.folded}
     if not live:
         raise SettlementError("every seat has folded: somebody must win the pot")
-    _check_cards(seats, runs)
+    _check_cards(seats, runs, rules)
 
     contributions = {seat.name: seat.contribution for seat in seats}
     returned = dict.fromkeys(contributions, 0)
@@ -373,7 +453,7 @@ def settle(
     takes_rake = rake is not None and not (rake.no_flop_no_drop and len(runs[0]) < 3)
     left = rake.cap if rake is not None and rake.cap is not None else None
     at_showdown = {name for _, contenders in levels if len(contenders) > 1 for name in contenders}
-    ranks_by_board = [_ranks(seats, run, at_showdown) for run in runs] if at_showdown else None
+    ranks_by_board = [_ranks(seats, run, at_showdown, rules) for run in runs] if at_showdown else None
 
     pots: list[Pot] = []
     payouts = dict.fromkeys(contributions, 0)
@@ -391,23 +471,29 @@ def settle(
         for name, chips in pot.shares.items():
             payouts[name] += chips
         pots.append(pot)
-    return Settlement(tuple(pots), payouts, returned, total_rake, contributions, odd_chip)
+    return Settlement(tuple(pots), payouts, returned, total_rake, contributions, odd_chip, rules)
 
 
-def _check_cards(seats: Sequence[Seat], runs: list[tuple[Card, ...]]) -> None:
+def _check_cards(seats: Sequence[Seat], runs: list[tuple[Card, ...]], game: Game) -> None:
     owner: dict[Card, str] = {}
     for number, run in enumerate(runs, start=1):
+        check_in_deck(run, game, " on the board")
         for card in run:
             owner.setdefault(card, "the board" if len(runs) == 1 else f"board {number}")
     for seat in seats:
+        check_in_deck(seat.hole or (), game, f" in the hand of seat {seat.name!r}")
         for card in seat.hole or ():
             if card in owner:
                 raise DuplicateCardError(f"card {card} is in the hand of seat {seat.name!r} and in {owner[card]}")
             owner[card] = f"the hand of seat {seat.name!r}"
 
 
-def _ranks(seats: Sequence[Seat], run: tuple[Card, ...], at_showdown: set[str]) -> dict[str, HandRank]:
-    ranks = {}
+Hands = dict[str, tuple[HandRank, Optional[LowRank]]]
+
+
+def _ranks(seats: Sequence[Seat], run: tuple[Card, ...], at_showdown: set[str], game: Game) -> Hands:
+    """Each seat at showdown's high hand and low (None without one, or without a low half)."""
+    ranks: Hands = {}
     for seat in seats:
         if seat.name not in at_showdown:
             continue
@@ -417,9 +503,16 @@ def _ranks(seats: Sequence[Seat], run: tuple[Card, ...], at_showdown: set[str]) 
             raise HandSizeError(
                 f"a pot is contested at showdown but the board has {len(run)} cards: a showdown needs all five"
             )
-        if len(seat.hole) + len(run) > 7:
-            raise HandSizeError(f"seat {seat.name!r} has {len(seat.hole)} hole cards: a hold'em hand has at most two")
-        ranks[seat.name] = evaluate(seat.hole + run)
+        if game.omaha and len(seat.hole) != game.hole_cards:
+            raise HandSizeError(
+                f"seat {seat.name!r} has {len(seat.hole)} hole cards: {game.title} deals {game.hole_cards}"
+            )
+        if not game.omaha and len(seat.hole) + len(run) > 7:
+            raise HandSizeError(
+                f"seat {seat.name!r} has {len(seat.hole)} hole cards: a {game.title} hand has at most two"
+            )
+        high = evaluate(seat.hole + run) if game.name == "holdem" else evaluate(seat.hole, run, game=game)
+        ranks[seat.name] = (high, evaluate_low(seat.hole, run, game=game) if game.low else None)
     return ranks
 
 
@@ -433,13 +526,23 @@ def _award(amount, contenders, runs, ranks_by_board, order, button, odd_chip, cu
     shares = dict.fromkeys(contenders, 0)
     for number, run in enumerate(runs):
         part = each + (1 if number < odd else 0)
-        ranks = {name: ranks_by_board[number][name] for name in contenders}
-        best = max(rank.value for rank in ranks.values())
-        winners = tuple(name for name in _first_clockwise(contenders, order, button) if ranks[name].value == best)
-        split = _split(part, winners, order, button, odd_chip)
-        for name, chips in split.items():
+        hands = {name: ranks_by_board[number][name] for name in contenders}
+        seated = _first_clockwise(contenders, order, button)
+        best = max(high.value for high, _ in hands.values())
+        winners = tuple(name for name in seated if hands[name][0].value == best)
+        best_low = max((low.value for _, low in hands.values() if low is not None), default=0)
+        low_winners = tuple(name for name in seated if hands[name][1] is not None and hands[name][1].value == best_low)
+        low_amount = part // 2 if low_winners else 0  # the odd chip of the cut goes high
+        split = _split(part - low_amount, winners, order, button, odd_chip)
+        low_split = _split(low_amount, low_winners, order, button, odd_chip) if low_winners else {}
+        combined = dict(split)
+        for name, chips in low_split.items():
+            combined[name] = combined.get(name, 0) + chips
+        for name, chips in combined.items():
             shares[name] += chips
-        parts.append(BoardResult(run, part, winners, ranks[winners[0]].description, split))
+        low_words = hands[low_winners[0]][1].description if low_winners else None  # type: ignore[union-attr]
+        parts.append(BoardResult(run, part, winners, hands[winners[0]][0].description, combined,
+                                 low_amount, low_winners, low_words, low_split))
     winners = tuple(name for name in contenders if shares[name])
     description = " / ".join(dict.fromkeys(part.description for part in parts if part.description))
     return Pot(amount, contenders, winners or contenders[:0], {n: c for n, c in shares.items() if c},
@@ -449,7 +552,7 @@ def _award(amount, contenders, runs, ranks_by_board, order, button, odd_chip, cu
 def hand_from_json(data: Union[str, dict[str, Any], os.PathLike[str]]) -> dict[str, Any]:
     """``settle`` keyword arguments from JSON (text, parsed, or a file's path): ``{"board": "...", "seats":
     [{"name": "A", "contribution": 25, "hole": "8c 7h", "folded": false}, ...], "button": 3,
-    "odd_chip": "...", "rake": {"percent": 5, "cap": 3}, "boards": ["...", "..."]}``.
+    "odd_chip": "...", "rake": {"percent": 5, "cap": 3}, "boards": ["...", "..."], "game": "omaha"}``.
 
     >>> text = '{"seats": [{"name": "A", "contribution": 5}, {"name": "B", "contribution": 5}]}'
     >>> hand_from_json(text)["seats"][0]
@@ -463,7 +566,7 @@ def hand_from_json(data: Union[str, dict[str, Any], os.PathLike[str]]) -> dict[s
         data = parse_json(data, "the hand", error=SettlementError)
     if not isinstance(data, dict):
         raise SettlementError("a hand must be a JSON object")
-    known = {"board", "seats", "button", "odd_chip", "rake", "boards"}
+    known = {"board", "seats", "button", "odd_chip", "rake", "boards", "game"}
     unknown = set(data) - known
     if unknown:
         raise SettlementError(f"unknown field(s) in hand: {', '.join(sorted(unknown))}")
@@ -480,7 +583,7 @@ def hand_from_json(data: Union[str, dict[str, Any], os.PathLike[str]]) -> dict[s
         parsed.append(Seat(seat.get("name"), seat.get("contribution"), seat.get("hole") or None,  # type: ignore[arg-type]
                            seat.get("folded", False)))
     result: dict[str, Any] = {"board": data.get("board", ""), "seats": parsed}
-    for key in ("button", "odd_chip", "boards"):
+    for key in ("button", "odd_chip", "boards", "game"):
         if key in data:
             result[key] = data[key]
     if data.get("rake") is not None:

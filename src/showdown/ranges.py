@@ -47,13 +47,14 @@ from __future__ import annotations
 import math
 import re
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Optional, Union
 
 import numpy as np
 
 from showdown.cards import _TOKENS, CARDS, RANK_CHARS, Card, CardsLike, parse_cards
-from showdown.errors import DuplicateCardError, RangeParseError, ShowdownError
+from showdown.errors import DuplicateCardError, GameError, RangeParseError, ShowdownError
+from showdown.games import GameLike, resolve_game
 from showdown.quantities import real_number
 from showdown.tables.preflop_order import preflop_equities
 
@@ -65,6 +66,15 @@ N_COMBOS = 1326
 PREFLOP_ORDER: tuple[str, ...] = tuple(preflop_equities())
 """The 169 starting hands, best first by exact equity against a random hand: the order ``top
 N%`` takes them in (generated data: :mod:`showdown.tables.preflop_order`)."""
+
+
+_RANGE_KINDS: list[type] = []
+"""The range class of the games that deal more than two cards (Omaha), registered by it."""
+
+
+def register_range_kind(kind: type) -> None:
+    """Make ``Range(text, game=...)`` build a ``kind`` for games dealing more than two cards."""
+    _RANGE_KINDS[:] = [kind]
 
 
 # --- combo indexing: combo (high id, low id) <-> 0..1325 ------------------------------------
@@ -298,17 +308,27 @@ def _tokenize(text: str) -> list[tuple[str, int]]:
     return tokens
 
 
-def _parse(text: str) -> np.ndarray:
-    """The (1326,) weight array of range text."""
+def parse_weighted(
+    text: str,
+    size: int,
+    indices_of: Callable[[str, bool], np.ndarray],
+    item_text: Callable[[int], str],
+    tokens: Optional[list[tuple[str, int]]] = None,
+) -> np.ndarray:
+    """The (size,) weight array of range text, whatever a token names: tokens separated by
+    commas or spaces, ``token:weight``, groups ``0.5(token, token)``, each item given one
+    weight. ``indices_of(expression, weighted)`` gives the items an expression names (raising
+    ``_Reason``); ``item_text(i)`` names item i in errors ("combo AsKs", "hand AsAdKsKd").
+    Shared by the hold'em and the Omaha ranges."""
 
     def error(token: str, position: int, reason: str) -> RangeParseError:
         return RangeParseError(f"bad range token {token!r} at position {position + 1} of {text!r}: {reason}")
 
-    tokens = _tokenize(text)
+    tokens = _tokenize(text) if tokens is None else tokens
     if not tokens:
         raise RangeParseError(f"empty range {text!r} (use e.g. 'random' for every hand)")
-    weights = np.zeros(N_COMBOS)
-    source: dict[int, tuple[str, int]] = {}  # combo index -> the token that set it
+    weights = np.zeros(size)
+    source: dict[int, tuple[str, int]] = {}  # item index -> the token that set it
     group: Optional[tuple[float, str, int]] = None  # (weight, token, position) of an open group
     group_size = 0
     i = 0
@@ -343,24 +363,19 @@ def _parse(text: str) -> np.ndarray:
             if colon and group is not None:
                 raise _Reason(f"a weight inside the group {group[1]}...) which already gives one")
             weight = _weight(weight_text) if colon else (group[0] if group else 1.0)
-            try:
-                indices = _expression_indices(expression)
-            except _Reason:
-                if _NUMBER.fullmatch(expression) and not colon:  # '0.5' but not '32' (a hand)
-                    raise _Reason("a weight must be followed by a group in parentheses, e.g. 0.5(KQo, AJs)") from None
-                raise
+            indices = indices_of(expression, bool(colon))
         except _Reason as reason:
             raise error(token, position, str(reason)) from None
         group_size += 1
         clashes = indices[(weights[indices] != 0) & (weights[indices] != weight)]
         if len(clashes):
-            combo = _combo_text(int(clashes[0]))
+            item = item_text(int(clashes[0]))
             earlier, where = source[int(clashes[0])]
             raise error(
                 token,
                 position,
-                f"combo {combo} already has weight {weights[clashes[0]]:g} from {earlier!r} at position "
-                f"{where + 1}; give each combo one weight",
+                f"{item} already has weight {weights[clashes[0]]:g} from {earlier!r} at position "
+                f"{where + 1}; give each {item.split()[0]} one weight",
             )
         for index in indices[weights[indices] == 0].tolist():
             source[index] = (token, position)
@@ -368,6 +383,20 @@ def _parse(text: str) -> np.ndarray:
     if group is not None:
         raise error(group[1], group[2], "group not closed with ')'")
     return weights
+
+
+def _holdem_indices(expression: str, weighted: bool) -> np.ndarray:
+    try:
+        return _expression_indices(expression)
+    except _Reason:
+        if _NUMBER.fullmatch(expression) and not weighted:  # '0.5' but not '32' (a hand)
+            raise _Reason("a weight must be followed by a group in parentheses, e.g. 0.5(KQo, AJs)") from None
+        raise
+
+
+def _parse(text: str) -> np.ndarray:
+    """The (1326,) weight array of range text."""
+    return parse_weighted(text, N_COMBOS, _holdem_indices, lambda index: f"combo {_combo_text(index)}")
 
 
 # --- canonical text --------------------------------------------------------------------------
@@ -450,7 +479,9 @@ def _named_indices(hand: object) -> np.ndarray:
 
 # --- the Range -------------------------------------------------------------------------------
 class Range:
-    """A weighted set of two-card combos, parsed from the notation players know.
+    """A weighted set of two-card combos, parsed from the notation players know; in short deck
+    (``game="short-deck"``) the combos of its 36 cards only. ``Range(text, game="omaha")`` (or
+    another Omaha game) reads Omaha hands instead: see :mod:`showdown.omaha_ranges`.
 
     ``len`` counts the combos; iteration yields ``((high card, low card), weight)``; ``combos``
     and ``weights`` are the NumPy arrays for the equity engine. Ranges are immutable and compare
@@ -469,16 +500,29 @@ class Range:
     _weights: np.ndarray
     _text: Optional[str]
 
-    def __init__(self, text: Union[str, Range]) -> None:
+    def __new__(cls, text: Any = "", game: GameLike = "holdem") -> Range:
+        if cls is Range and resolve_game(game).hole_cards != 2:
+            return object.__new__(_RANGE_KINDS[0])  # type: ignore[no-any-return]  # initialised by Python next
+        return object.__new__(cls)
+
+    def __init__(self, text: Union[str, Range], game: GameLike = "holdem") -> None:
+        rules = resolve_game(game)
         if isinstance(text, Range):
-            self._weights, self._text = text._weights, text._text
-            return
-        if not isinstance(text, str):
+            weights, self._text = text._weights, text._text
+        elif isinstance(text, str):
+            weights, self._text = _parse(text), None
+        else:
             raise RangeParseError(f"a range is text such as 'TT+, AKs', got {type(text).__name__}")
-        weights = _parse(text)
+        if rules.short_deck:  # the hands the short deck cannot deal are out
+            outside = (_COMBO_IDS < rules.lowest_card_id).any(axis=1) & (weights > 0)
+            if outside.any():
+                weights = weights.copy()
+                weights[outside] = 0
+                self._text = None
+            if not weights.any():
+                raise GameError(f"the range {str(text)!r} holds no hand of the short deck (6 to A)")
         weights.setflags(write=False)
         self._weights = weights
-        self._text = None
 
     @classmethod
     def _from_weights(cls, weights: np.ndarray) -> Range:

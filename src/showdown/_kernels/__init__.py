@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 import numba
 
 from showdown._version import __version__
-from showdown.tables import load
+from showdown.tables import load, load_games
 
 KERNEL_DIR = Path(__file__).parent
 LAYOUT_FILE = KERNEL_DIR.parent / "tables" / "layout.py"
@@ -49,6 +49,7 @@ def cache_key() -> str:
     """What the kernels' compiled code depends on: version, tables, kernel and layout sources,
     numba and Python."""
     digest = hashlib.sha256(load().fingerprint.encode())
+    digest.update(load_games().fingerprint.encode())
     digest.update(f"numba {numba.__version__} python {sys.version_info[0]}.{sys.version_info[1]}".encode())
     for source in sorted(KERNEL_DIR.glob("*.py")) + [LAYOUT_FILE]:
         digest.update(source.name.encode())

@@ -2,6 +2,7 @@
 
 from llvmlite import ir
 from numba import types
+from numba.core import cgutils
 from numba.extending import intrinsic
 
 
@@ -23,3 +24,21 @@ def _trailing_zeros(typingctx, value):
         return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
 
     return types.uint64(types.uint64), codegen
+
+
+@intrinsic
+def _prefetch(typingctx, array, index):
+    """Ask the cache for ``array[index]`` (a 1-d array) ahead of its use; no effect on results."""
+
+    def codegen(context, builder, signature, args):
+        array_type = signature.args[0]
+        view = context.make_array(array_type)(context, builder, args[0])
+        pointer = builder.gep(view.data, [args[1]])
+        address = builder.bitcast(pointer, ir.PointerType())
+        i32 = ir.IntType(32)
+        prefetch_type = ir.FunctionType(ir.VoidType(), [ir.PointerType(), i32, i32, i32])
+        function = cgutils.get_or_insert_function(builder.module, prefetch_type, "llvm.prefetch.p0")
+        builder.call(function, [address, ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)])
+        return context.get_dummy_value()
+
+    return types.void(array, types.int64), codegen

@@ -48,6 +48,31 @@ def _splitmix(state):
     return state, z ^ (z >> _S31)
 
 
+@kernel(inline="always")
+def _rest_of_deck(base_deck, used, deck):
+    """Fill ``deck`` with the cards of ``base_deck`` not in the bit set ``used``, in order."""
+    r = 0
+    for card in base_deck:
+        if not (used >> np.uint64(card)) & _ONE:
+            deck[r] = card
+            r += 1
+
+
+@kernel(inline="always")
+def _advance(index, rest, n_left):
+    """Move the ``rest`` increasing positions in ``index`` (below ``n_left``) to the next
+    combination in lexicographic order; the first position changed, or -1 after the last one."""
+    t = rest - 1
+    while t >= 0 and index[t] == n_left - rest + t:
+        t -= 1
+    if t < 0:
+        return t
+    index[t] += 1
+    for u in range(t + 1, rest):
+        index[u] = index[u - 1] + 1
+    return t
+
+
 @kernel(nogil=True, parallel=True)
 def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, prefixes, n_chunks, first, stop):
     """Every compatible assignment of the players' combos times every remaining board.
@@ -111,11 +136,7 @@ def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, pr
                     hole_bits[p] = CARD_BITS[c0] | CARD_BITS[c1]
                     weight *= weights[p, j]
                 if ok:
-                    r = 0
-                    for card in base_deck:
-                        if not (used >> np.uint64(card)) & _ONE:
-                            deck[r] = card
-                            r += 1
+                    _rest_of_deck(base_deck, used, deck)
             if not ok:
                 continue
             key = board_key
@@ -167,16 +188,10 @@ def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, pr
                             chunk_weighted[p, TIE] += weight
                             chunk_weighted[p, TIED + tied] += weight
                             chunk_weighted[p, TIE_SHARE_CATEGORY + category] += weight * share
-                # next combination of `rest` positions in [start, n_left)
-                t = rest - 1
-                while t >= 0 and index[t] == n_left - rest + t:
-                    t -= 1
+                t = _advance(index, rest, n_left)
                 if t < 0:
                     break
-                index[t] += 1
                 for u in range(t, rest):
-                    if u > t:
-                        index[u] = index[u - 1] + 1
                     card = deck[index[u]]
                     keys[u + 1] = keys[u] + CARD_KEYS[card]
                     bits[u + 1] = bits[u] | CARD_BITS[card]

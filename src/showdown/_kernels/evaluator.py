@@ -24,8 +24,17 @@ CARD_KEYS = np.zeros(256, dtype=np.uint64)
 CARD_KEYS[:52] = _TABLES.card_keys
 CARD_BITS = np.zeros(256, dtype=np.uint64)
 CARD_BITS[:52] = [1 << (16 * (card & 3) + (card >> 2)) for card in range(52)]
-ROW_OFFSETS = _TABLES.row_offsets.astype(np.int32)
-RANK_VALUES = _TABLES.rank_values
+# A row with a repeated card can sum to a rank key no hand has (five aces): the offsets go on,
+# for the rows past the last hand's, to the table's first 1024 entries, and the values get a
+# tail as long as the last row's reach past them, so that no key reads out of bounds.
+_ROWS = ((7 * int(CARD_KEYS.max() & RANK_MASK)) >> ROW_SHIFT) + 1
+ROW_OFFSETS = np.concatenate([
+    _TABLES.row_offsets.astype(np.int64),
+    -(np.arange(len(_TABLES.row_offsets), max(_ROWS, len(_TABLES.row_offsets)), dtype=np.int64) << ROW_SHIFT),
+]).astype(np.int32)
+_REACH = int(((np.arange(len(ROW_OFFSETS), dtype=np.int64) << ROW_SHIFT) + ROW_OFFSETS).max()) + (1 << ROW_SHIFT)
+RANK_VALUES = np.concatenate([_TABLES.rank_values,
+                              np.zeros(max(0, _REACH - len(_TABLES.rank_values)), _TABLES.rank_values.dtype)])
 FLUSH_VALUES = _TABLES.flush_values
 
 _KEY_INIT = np.uint64(KEY_INIT)

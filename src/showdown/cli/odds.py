@@ -23,7 +23,7 @@ from showdown import (
     preflop_table,
 )
 from showdown.cli.hands import named_hands
-from showdown.cli.output import JSON_OPTION, console, heading, print_json
+from showdown.cli.output import GAME_OPTION, JSON_OPTION, console, heading, print_json
 from showdown.cli.progress import counting_bar, engine_ready, equity_bar
 from showdown.files import os_problem, writable_path
 
@@ -49,10 +49,14 @@ def _how(exact: bool, stderr: float) -> str:
 def _equity_table(result: EquityResult) -> Table:
     how = _how(result.exact, result.stderr)
     table = Table(title=f"{heading(board_text(result.board))}  ({result.total:,} deals, {how})")
-    for column in ("Player", "Equity", "Win", "Tie"):
+    columns = ("Player", "Equity", "High", "Low", "Scoop") if result.high else ("Player", "Equity", "Win", "Tie")
+    for column in columns:
         table.add_column(column, justify="left" if column == "Player" else "right")
     for index, name in enumerate(result.players):
-        table.add_row(name, f"{result.equity[index]:.3%}", f"{result.win[index]:.3%}", f"{result.tie[index]:.3%}")
+        numbers: tuple[tuple[float, ...], ...] = (result.equity, result.win, result.tie)
+        if result.high:
+            numbers = (result.equity, result.high, result.low, result.scoop)
+        table.add_row(name, *(f"{values[index]:.3%}" for values in numbers))
     return table
 
 
@@ -67,15 +71,16 @@ def equity_command(
     time_limit: Optional[float] = typer.Option(None, "--time-limit", help="Stop after this many seconds."),
     seed: Optional[int] = SEED_OPTION,
     max_evaluations: int = MAX_EVALUATIONS_OPTION,
+    game: str = GAME_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
-    """Win, tie and equity of 2 to 10 hands or ranges, exact or Monte Carlo."""
+    """Win, tie and equity of 2 to 10 hands or ranges, exact or Monte Carlo (high, low and scoop in hi-lo)."""
     engine_ready("equity")
     with equity_bar(trials, quiet=as_json) as progress:
         named = any("=" in text for text in players)
         result = equity(named_hands(players) if named else players, board, dead, exact=exact, trials=trials,
                         seed=seed, stderr=stderr, time_limit=time_limit, progress=progress,
-                        max_evaluations=max_evaluations)
+                        max_evaluations=max_evaluations, game=game)
     if as_json:
         print_json(result.to_dict())
     else:
@@ -95,18 +100,20 @@ def _grid_table(grid: OddsGrid) -> Table:
 
 
 def grid_command(
-    hole: str = typer.Argument(..., help='Your two hole cards, e.g. AsKs or "As Ks".'),
+    hole: str = typer.Argument(..., help='Your hole cards, e.g. AsKs or "As Ks" (four in Omaha).'),
     board: str = BOARD_OPTION,
     opponents: int = typer.Option(1, "--opponents", "-o", help="Random opponents, 1 to 9."),
     exact: Optional[bool] = EXACT_OPTION,
     trials: Optional[int] = TRIALS_OPTION,
     seed: Optional[int] = SEED_OPTION,
     max_evaluations: int = MAX_EVALUATIONS_OPTION,
+    game: str = GAME_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
     """The odds grid: by hand category, how often you and your opponents win (ties count as shares)."""
     engine_ready("equity")
-    grid = odds_grid(hole, board, opponents, exact=exact, trials=trials, seed=seed, max_evaluations=max_evaluations)
+    grid = odds_grid(hole, board, opponents, exact=exact, trials=trials, seed=seed, max_evaluations=max_evaluations,
+                     game=game)
     if as_json:
         print_json(grid.to_dict())
     else:

@@ -13,8 +13,12 @@ from typing import Any
 import typer
 from rich.console import Console
 
+from showdown import GAMES
+
 console = Console()
 JSON_OPTION = typer.Option(False, "--json", help="Print machine-readable JSON.")
+GAME_OPTION = typer.Option("holdem", "--game", "-g",
+                           help=f"The game: {', '.join(GAMES)}.")
 
 
 def heading(text: str) -> str:

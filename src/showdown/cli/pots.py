@@ -10,7 +10,7 @@ import typer
 from rich.table import Table
 
 from showdown import ODD_CHIP_RULES, Rake, Seat, Settlement, SettlementError, hand_from_json, settle
-from showdown.cli.output import JSON_OPTION, console, print_json
+from showdown.cli.output import GAME_OPTION, JSON_OPTION, console, print_json
 
 
 def _shown(text: str, limit: int = 60) -> str:
@@ -39,12 +39,15 @@ def _button(text: str) -> Union[int, str]:
 
 def _print_settlement(result: Settlement) -> None:
     pots = Table(title="Pots")
-    for column in ("Pot", "Amount", "Contenders", "Winners", "Hand"):
+    hi_lo = result.game.low
+    for column in ("Pot", "Amount", "Contenders", "Winners", "High" if hi_lo else "Hand", *(("Low",) if hi_lo else ())):
         pots.add_column(column)
     for index, pot in enumerate(result.pots):
         won = ", ".join(f"{name} {chips}" for name, chips in pot.shares.items())
         title = "Main" if index == 0 else f"Side {index}"
-        pots.add_row(title, str(pot.amount), ", ".join(pot.contenders), won, pot.description or "uncontested")
+        low = (pot.low_description or ("no low" if pot.description else "")) if hi_lo else None
+        pots.add_row(title, str(pot.amount), ", ".join(pot.contenders), won, pot.description or "uncontested",
+                     *((low,) if hi_lo else ()))
     console.print(pots)
     seats = Table(title="Seats")
     for column in ("Seat", "Put in", "Returned", "Won", "Net"):
@@ -65,6 +68,7 @@ def pots_command(
     rake_cap: Optional[int] = typer.Option(None, "--rake-cap", help="Most rake a hand, in chips."),
     runs: Optional[list[str]] = typer.Option(None, "--run", help="A full board per run (run it twice)."),
     file: Optional[str] = typer.Option(None, "--file", "-f", help="A hand as JSON (the same fields)."),
+    game: str = GAME_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Settle a hand: main and side pots, splits, odd chips, uncalled bets, rake."""
@@ -73,7 +77,8 @@ def pots_command(
     if file is not None:
         given = [option for option, value in (("--seat", seat), ("--board", board), ("--run", runs),
                                               ("--rake", rake_percent is not None), ("--button", button != "0"),
-                                              ("--odd-chip", odd_chip != ODD_CHIP_RULES[0])) if value]
+                                              ("--odd-chip", odd_chip != ODD_CHIP_RULES[0]),
+                                              ("--game", game != "holdem")) if value]
         if given:
             raise SettlementError(f"--file holds the whole hand: give {', '.join(given)} in the file, not beside it")
         if not file.strip():
@@ -88,6 +93,7 @@ def pots_command(
             "button": _button(button),
             "odd_chip": odd_chip,
             "boards": runs or None,
+            "game": game,
         }
         if rake_percent is not None:
             arguments["rake"] = Rake(str(rake_percent), rake_cap)

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any, Optional
 
 from showdown.errors import EquityError
+from showdown.games import GameLike
 from showdown.odds import exact as enumeration
 from showdown.odds.inputs import PlayersLike, prepare
 from showdown.odds.montecarlo import monte_carlo
@@ -38,6 +39,9 @@ _FIRST_RUNS: dict[str, Callable[[], object]] = {  # a tiny run of each way to th
     "classes": lambda: equity(["AcAd", "KhKs"], exact=True),  # exact preflop, by board classes
     "boards": lambda: equity(["AcAd", "KhKs"], board="2c 7d 9h 3s", exact=True),  # exact, every runout
     "montecarlo": lambda: equity(["AcAd", "KhKs"], exact=False, trials=64, seed=0),
+    # the other games' kernels (one set for short deck, Omaha and hi-lo)
+    "game-boards": lambda: equity(["AcAd2c3c", "KhKs4h5h"], board="2d 7d 9h 3s", exact=True, game="omaha-hilo"),
+    "game-montecarlo": lambda: equity(["AcAd2c3c", "KhKs4h5h"], exact=False, trials=64, seed=0, game="omaha-hilo"),
 }
 
 
@@ -85,6 +89,7 @@ def equity(
     progress: Optional[Callable[[EquityResult], Any]] = None,
     client: Any = None,
     max_evaluations: Optional[int] = None,
+    game: GameLike = "holdem",
 ) -> EquityResult:
     """Each player's share of the pot at showdown, over the boards still to come.
 
@@ -119,7 +124,7 @@ def equity(
     >>> 0.80 < r.equity[0] < 0.84, r.total
     (True, 20000)
     """
-    question = prepare(players, board, dead)
+    question = prepare(players, board, dead, game)
     if exact is not None and not isinstance(exact, bool):
         raise EquityError(f"exact must be True, False or None, got {shown(exact)}")
     if trials is not None:
@@ -133,7 +138,7 @@ def equity(
         whole_number(n_jobs, "n_jobs", low=1, error=EquityError)
     if max_evaluations is not None:
         max_evaluations = whole_number(max_evaluations, "max_evaluations", low=1, error=EquityError)
-    if exact is not False and question.to_come == 5:
+    if exact is not False and question.to_come == 5 and not question.game.rule:
         compile_kernels("classes")  # the preflop plan below sorts the deals into classes with kernels too
     started = time.perf_counter()
     with interruptible():
@@ -151,7 +156,7 @@ def equity(
             if classes is not None:
                 started += compile_kernels("classes")
                 return enumeration.by_classes(question, classes, n_jobs, progress, started, client)
-            started += compile_kernels("boards")
+            started += compile_kernels("game-boards" if question.game.rule else "boards")
             return enumeration.by_boards(question, n_jobs, progress, started)
-        started += compile_kernels("montecarlo")
+        started += compile_kernels("game-montecarlo" if question.game.rule else "montecarlo")
         return monte_carlo(question, trials, seed, stderr, time_limit, n_jobs, progress, started, client)

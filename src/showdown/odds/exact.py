@@ -184,19 +184,47 @@ def _prefixes(n_left: int, to_come: int) -> np.ndarray:
     return np.array(rows, dtype=np.int64).reshape(-1, 2)
 
 
+def _holdem_pieces(question: Question, known_board: np.ndarray) -> Callable[..., Any]:
+    """Hold'em's enumeration kernel with the question's arrays bound: (deck, prefixes, chunks,
+    first, stop) -> counts, weighted, totals, total weights."""
+    from showdown._kernels import equity as kernel
+
+    board_key, board_bits = kernel._board_key(known_board)
+
+    def piece(base: np.ndarray, prefixes: np.ndarray, n_chunks: int, first: int, stop: int) -> Any:
+        return kernel._exact(question.combos, question.sizes, question.weights, base, board_key, board_bits,
+                             question.to_come, prefixes, n_chunks, first, stop)
+
+    return piece
+
+
+def _game_pieces(question: Question, known_board: np.ndarray) -> Callable[..., Any]:
+    """The other games' enumeration kernel, bound as :func:`_holdem_pieces`."""
+    from showdown._kernels import game_odds as kernel
+    from showdown._kernels.games import OMAHA_HIGH_5
+
+    game = question.game
+
+    def piece(base: np.ndarray, prefixes: np.ndarray, n_chunks: int, first: int, stop: int) -> Any:
+        return kernel._exact(question.combos, question.sizes, question.weights, base, known_board, question.to_come,
+                             prefixes, n_chunks, first, stop, game.rule, int(game.trips_over_straight), game.low,
+                             OMAHA_HIGH_5)
+
+    return piece
+
+
 def by_boards(question: Question, n_jobs: Optional[int], progress: Optional[Callable[[EquityResult], Any]],
               started: float) -> EquityResult:
     """With some of the board known: every assignment times every remaining board, in pieces of
     about :data:`PIECE_EVALUATIONS` hand evaluations with a progress report (and a check for
     Ctrl-C) after each; a progress callback returning False stops the run with
     :class:`~showdown.EquityCancelled`."""
-    from showdown._kernels import equity as kernel
-
     n_players = len(question.players)
     to_come = question.to_come
     base = np.array(question.deck, dtype=np.uint8)
-    board_key, board_bits = kernel._board_key(np.array([c.id for c in question.board], dtype=np.uint8))
-    n_left = len(base) - 2 * n_players
+    known_board = np.array([c.id for c in question.board], dtype=np.uint8)
+    piece_kernel = _game_pieces(question, known_board) if question.game.rule else _holdem_pieces(question, known_board)
+    n_left = len(base) - question.game.hole_cards * n_players
     n_assign = question.assignments
     prefixes = _prefixes(n_left, to_come)
     n_items = n_assign * len(prefixes)
@@ -212,8 +240,7 @@ def by_boards(question: Question, n_jobs: Optional[int], progress: Optional[Call
     with numba_threads(workers):
         for first in range(0, n_items, size):
             last = min(first + size, n_items)
-            piece = kernel._exact(question.combos, question.sizes, question.weights, base, board_key, board_bits,
-                                  to_come, prefixes, n_chunks, first, last)
+            piece = piece_kernel(base, prefixes, n_chunks, first, last)
             for running, new in zip((counts, weighted, totals, total_weights), piece, strict=True):
                 running += new
             stop_if_interrupted()

@@ -23,6 +23,7 @@ from typing import Any, Optional
 from showdown.cards import board_text, parse_cards
 from showdown.errors import EquityError, HandSizeError
 from showdown.evaluation import Category
+from showdown.games import GameLike, resolve_game
 from showdown.odds.calculation import equity
 from showdown.odds.planning import Plan, plan
 from showdown.odds.result import EquityResult, finite
@@ -76,24 +77,26 @@ class OddsGrid:
         return "\n".join(lines)
 
 
-def _grid_players(hole: Any, opponents: int) -> list[Any]:
+def _grid_players(hole: Any, opponents: int, game: GameLike) -> list[Any]:
     """The equity question behind a grid: the hole cards against ``opponents`` random hands."""
     cards = parse_cards(hole)
-    if len(cards) != 2:
-        raise HandSizeError(f"the odds grid needs two hole cards, got {len(cards)} in {hole!r}")
+    rules = resolve_game(game)
+    if len(cards) != rules.hole_cards:
+        raise HandSizeError(f"the {rules.title} odds grid needs {rules.hole_cards} hole cards, got {len(cards)}"
+                            f" in {hole!r}")
     if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= 9:
         raise EquityError(f"the odds grid takes 1 to 9 opponents, got {opponents!r}")
     return [cards, *["random"] * opponents]
 
 
-def grid_plan(hole: Any, board: Any = "", opponents: int = 1) -> Plan:
+def grid_plan(hole: Any, board: Any = "", opponents: int = 1, *, game: GameLike = "holdem") -> Plan:
     """What enumerating the odds grid of ``hole`` on ``board`` against ``opponents`` random
     hands exactly would cost (see :func:`~showdown.plan`).
 
     >>> grid_plan("AsKs", "Ts Qs 2d").method
     'boards'
     """
-    return plan(_grid_players(hole, opponents), board)
+    return plan(_grid_players(hole, opponents, game), board, game=game)
 
 
 def odds_grid(
@@ -107,8 +110,12 @@ def odds_grid(
     n_jobs: Optional[int] = None,
     progress: Optional[Callable[[EquityResult], Any]] = None,
     max_evaluations: Optional[int] = None,
+    game: GameLike = "holdem",
 ) -> OddsGrid:
-    """The odds grid of ``hole`` (two cards) on ``board`` against 1 to 9 random ``opponents``.
+    """The odds grid of ``hole`` (the game's hole cards) on ``board`` against 1 to 9 random
+    ``opponents`` (as many as the deck allows). In a hi-lo game each row is the share of the
+    whole pot won while holding a high hand of that category, low halves included (see
+    :class:`~showdown.EquityResult`).
 
     Exact when affordable (the rule of :func:`showdown.equity`), Monte Carlo otherwise;
     ``exact``, ``trials``, ``seed``, ``n_jobs``, ``progress`` and ``max_evaluations`` are passed
@@ -118,9 +125,9 @@ def odds_grid(
     >>> print(f"{grid.player[Category.FOUR_OF_A_KIND]:.4f}  {grid.opponents[Category.FULL_HOUSE]:.4f}")
     0.0217  0.0026
     """
-    players = _grid_players(hole, opponents)
+    players = _grid_players(hole, opponents, game)
     result = equity(players, board, exact=exact, trials=trials, seed=seed, n_jobs=n_jobs, progress=progress,
-                    max_evaluations=max_evaluations)
+                    max_evaluations=max_evaluations, game=game)
     player = {c: result.equity_by_category[0].get(c, 0.0) for c in Category}
     others = {c: sum(result.equity_by_category[p].get(c, 0.0) for p in range(1, opponents + 1)) for c in Category}
     return OddsGrid(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
 import numpy as np
@@ -20,10 +20,13 @@ from showdown.errors import (
     DuplicateCardError,
     EmptyRangeError,
     EquityError,
+    GameError,
     HandSizeError,
     PlayerCountError,
     ShowdownError,
 )
+from showdown.games import GAMES, Game, GameLike, check_in_deck, resolve_game
+from showdown.omaha_ranges import OmahaRange
 from showdown.quantities import shown
 from showdown.ranges import Range
 
@@ -37,8 +40,8 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
 @dataclass
 class Player:
-    """One player's combos (an (n, 2) uint8 array of card ids), their weights, and whether the
-    hand is exact (one combo) rather than a range."""
+    """One player's combos (an (n, h) uint8 array of card ids, h the game's hole cards), their
+    weights, and whether the hand is exact (one combo) rather than a range."""
 
     name: str
     combos: np.ndarray
@@ -56,9 +59,10 @@ class Question:
     players: list[Player]
     board: tuple[Card, ...]
     dead: tuple[Card, ...]
-    combos: np.ndarray  # (P, n, 2) uint8
+    combos: np.ndarray  # (P, n, h) uint8
     sizes: np.ndarray  # (P,) int64
     weights: np.ndarray  # (P, n) float64
+    game: Game = field(default=GAMES["holdem"])
 
     @property
     def to_come(self) -> int:
@@ -74,12 +78,12 @@ class Question:
     def deck(self) -> list[int]:
         """The ids of the cards neither on the board nor dead, in order."""
         known = {c.id for c in self.board} | {c.id for c in self.dead}
-        return [i for i in range(52) if i not in known]
+        return [card.id for card in self.game.deck if card.id not in known]
 
     @property
     def boards(self) -> int:
         """The boards still to come for one assignment of hole cards."""
-        return math.comb(len(self.deck) - 2 * len(self.players), self.to_come)
+        return math.comb(len(self.deck) - self.game.hole_cards * len(self.players), self.to_come)
 
     @property
     def texts(self) -> tuple[str, str]:
@@ -87,17 +91,26 @@ class Question:
         return " ".join(map(str, self.board)), " ".join(map(str, self.dead))
 
 
-def _player(label: str, player: Any) -> Player:
+def _player(label: str, player: Any, game: Game) -> Player:
     """One player's hand or range; ``label`` (``player 2`` or ``player 'bob'``) starts its errors."""
+    if game.hole_cards != 2:
+        return _many_cards(label, player, game)
+    if isinstance(player, OmahaRange):
+        raise GameError(f"{label}: the range {str(player)!r} holds {player.game.hole_cards}-card hands; {game.title}"
+                        " deals 2")
     if isinstance(player, Range):
-        return Player(str(player), player.combos, player.weights, False, str(player))
+        try:
+            hands = Range(player, game=game)
+        except ShowdownError as error:
+            raise type(error)(f"{label}: {error}") from None
+        return Player(str(hands), hands.combos, hands.weights, False, str(hands))
     cards: Optional[tuple[Card, ...]] = None
     if isinstance(player, str):
         try:
             cards = parse_cards(player, allow_duplicates=True)
         except ShowdownError:
             try:
-                rng = Range(player)
+                rng = Range(player, game=game)
             except ShowdownError as error:
                 raise type(error)(f"{label}: {error}") from None
             return Player(player.strip(), rng.combos, rng.weights, False, player.strip())
@@ -111,8 +124,34 @@ def _player(label: str, player: Any) -> Player:
     if cards[0] == cards[1]:
         raise DuplicateCardError(f"{label}: card {cards[0]} appears twice in {player!r}")
     text = player.strip() if isinstance(player, str) else "".join(map(str, cards))
+    check_in_deck(cards, game, f" of {label}")
     high, low = sorted(cards, reverse=True)
     return Player(text, np.array([[high.id, low.id]], dtype=np.uint8), np.ones(1), True, text)
+
+
+def _many_cards(label: str, player: Any, game: Game) -> Player:
+    """An Omaha player: the game's number of hole cards, an Omaha range or its text."""
+    if isinstance(player, Range):
+        if not isinstance(player, OmahaRange) or player.game.hole_cards != game.hole_cards:
+            dealt = player.game.hole_cards if isinstance(player, OmahaRange) else 2
+            raise GameError(f"{label}: the range {str(player)!r} holds {dealt}-card hands; {game.title} deals"
+                            f" {game.hole_cards}")
+        return Player(str(player), player.combos, player.weights, False, str(player))
+    try:
+        cards = parse_cards(player)
+    except ShowdownError as error:
+        if not isinstance(player, str):
+            raise type(error)(f"{label}: {error}") from None
+        try:
+            hands = Range(player, game=game)
+        except ShowdownError as range_error:
+            raise type(range_error)(f"{label}: {range_error}") from None
+        return Player(player.strip(), hands.combos, hands.weights, False, player.strip())
+    if len(cards) != game.hole_cards:
+        raise HandSizeError(f"{label}: {game.title} deals {game.hole_cards} hole cards, got {len(cards)} in {player!r}")
+    text = player.strip() if isinstance(player, str) else "".join(map(str, cards))
+    ordered = sorted(cards, reverse=True)
+    return Player(text, np.array([[card.id for card in ordered]], dtype=np.uint8), np.ones(1), True, text)
 
 
 def _named(players: Mapping[Any, Any]) -> tuple[list[str], list[Any]]:
@@ -123,9 +162,10 @@ def _named(players: Mapping[Any, Any]) -> tuple[list[str], list[Any]]:
     return list(players), list(players.values())
 
 
-def prepare(players: Any, board: Any = "", dead: Any = "") -> Question:
+def prepare(players: Any, board: Any = "", dead: Any = "", game: GameLike = "holdem") -> Question:
     """Check an equity question and put it in the kernels' terms; every problem is an error that
     names it (a bad card or range token, a card used twice, too many players, an empty range)."""
+    rules = resolve_game(game)
     if isinstance(players, (str, Range)) or not hasattr(players, "__len__"):
         raise PlayerCountError(f"players must be a list of {MIN_PLAYERS} to {MAX_PLAYERS} hands or ranges, or a dict"
                                " of name -> hand or range")
@@ -136,6 +176,8 @@ def prepare(players: Any, board: Any = "", dead: Any = "") -> Question:
         raise PlayerCountError(f"equity needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(players)}")
     board_cards = parse_board(board)
     dead_cards = parse_cards(dead)
+    check_in_deck(board_cards, rules, " on the board")
+    check_in_deck(dead_cards, rules, " among the dead cards")
     owner: dict[Card, str] = {}
     for card in board_cards:
         owner[card] = "the board"
@@ -144,7 +186,7 @@ def prepare(players: Any, board: Any = "", dead: Any = "") -> Question:
             raise DuplicateCardError(f"card {card} is both dead and on {owner[card]}")
         owner[card] = "the dead cards"
     labels = [f"player {name!r}" for name in names] if names else [f"player {i + 1}" for i in range(len(players))]
-    parsed = [_player(label, p) for label, p in zip(labels, players, strict=True)]
+    parsed = [_player(label, p, rules) for label, p in zip(labels, players, strict=True)]
     for player, name in zip(parsed, names or (), strict=False):
         player.name = name
     for label, player in zip(labels, parsed, strict=True):
@@ -155,19 +197,20 @@ def prepare(players: Any, board: Any = "", dead: Any = "") -> Question:
                 if card in owner:
                     raise DuplicateCardError(f"card {card} of {who} is also in {owner[card]}")
                 owner[card] = f"the hand of {who}"
-    needed = 2 * len(parsed) + 5 + len(dead_cards)
-    if needed > 52:
+    needed = rules.hole_cards * len(parsed) + 5 + len(dead_cards)
+    if needed > rules.deck_size:
         raise HandSizeError(
             f"{len(parsed)} players, a full board and {len(dead_cards)} dead cards need {needed} cards;"
-            " the deck holds 52"
+            f" the deck holds {rules.deck_size}"
         )
     known = np.zeros(52, dtype=bool)
     for card in owner:
         known[card.id] = True
+    known[: rules.lowest_card_id] = True  # a range's hands outside the deck are not dealt
     for label, player in zip(labels, parsed, strict=True):
         if player.fixed:
             continue
-        keep = ~(known[player.combos[:, 0]] | known[player.combos[:, 1]])
+        keep = ~known[player.combos].any(axis=1)
         if not keep.any():
             raise EmptyRangeError(
                 f"the range {player.hand!r} of {label} is empty once the board, dead cards and other"
@@ -177,10 +220,10 @@ def prepare(players: Any, board: Any = "", dead: Any = "") -> Question:
         weights = player.weights[keep]
         player.weights = np.ascontiguousarray(weights / weights.max())  # relative: the largest is 1
     size = max(len(p.combos) for p in parsed)
-    combos = np.zeros((len(parsed), size, 2), dtype=np.uint8)
+    combos = np.zeros((len(parsed), size, rules.hole_cards), dtype=np.uint8)
     weights = np.zeros((len(parsed), size), dtype=np.float64)
     sizes = np.array([len(p.combos) for p in parsed], dtype=np.int64)
     for i, p in enumerate(parsed):
         combos[i, : len(p.combos)] = p.combos
         weights[i, : len(p.combos)] = p.weights
-    return Question(parsed, board_cards, dead_cards, combos, sizes, weights)
+    return Question(parsed, board_cards, dead_cards, combos, sizes, weights, rules)

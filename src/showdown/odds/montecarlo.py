@@ -37,13 +37,18 @@ def monte_carlo(
     """Deal until ``trials`` deals, a standard error of ``stderr``, ``time_limit`` seconds, or
     ``progress`` returning False (the result then says ``stopped_by="progress"``); the numbers
     are checked by :func:`~showdown.equity`."""
-    from showdown._kernels import equity as kernel
-
     if trials is None and stderr is None and time_limit is None:
         trials = DEFAULT_TRIALS
     n_players = len(question.players)
     board, dead = question.board, question.dead
-    board_key, board_bits = kernel._board_key(np.array([c.id for c in board], dtype=np.uint8))
+    known_board = np.array([c.id for c in board], dtype=np.uint8)
+    game = question.game
+    if game.rule:
+        game_rules: tuple[Any, ...] = (known_board, game.deck_size, game.rule, int(game.trips_over_straight), game.low)
+    else:
+        from showdown._kernels import equity as kernel
+
+        game_rules = kernel._board_key(known_board)
     cumulative = np.cumsum(question.weights, axis=1)
     known_used = np.uint64(sum(1 << c.id for c in (*board, *dead)))
     workers = thread_count(n_jobs, MAX_BATCH)
@@ -61,7 +66,7 @@ def monte_carlo(
             [np.random.SeedSequence([seed, batch, c]).generate_state(1, np.uint64)[0] for c in range(MC_CHUNKS)],
             dtype=np.uint64,
         )
-        shared = (question.combos, question.sizes, cumulative, known_used, board_key, board_bits, question.to_come)
+        shared = (question.combos, question.sizes, cumulative, known_used, game_rules, question.to_come)
         pieces: list[tuple[Any, ...]]
         if client is None:
             pieces = [(*shared, per_chunk, seeds, workers)]
@@ -105,13 +110,24 @@ def split_chunks(n_chunks: int, pieces: int = 8) -> list[slice]:
 
 def sample_chunks(job: tuple[Any, ...]) -> tuple[np.ndarray, int, bool]:
     """Monte Carlo chunks: summed counts, deals done and whether the ranges failed to fit, for
-    ``job = (combos, sizes, cumulative, known_used, board_key, board_bits, to_come, per_chunk,
-    seeds, n_jobs)``. A unit of work that can run on any machine."""
-    from showdown._kernels import equity as kernel
-
-    combos, sizes, cumulative, known_used, board_key, board_bits, to_come, per_chunk, seeds, n_jobs = job
+    ``job = (combos, sizes, cumulative, known_used, game_rules, to_come, per_chunk, seeds,
+    n_jobs)``, where ``game_rules`` is hold'em's known board key and bits, or another game's
+    (known board, deck size, rule, variant, low). A unit of work that can run on any machine."""
+    combos, sizes, cumulative, known_used, game_rules, to_come, per_chunk, seeds, n_jobs = job
     wanted = n_jobs if n_jobs is not None else worker_threads()
     with numba_threads(thread_count(wanted, 1 << 30)):
-        counts, totals, failed = kernel._monte_carlo(combos, sizes, cumulative, known_used, board_key, board_bits,
-                                                     to_come, per_chunk, seeds, MAX_ATTEMPTS)
+        if len(game_rules) == 2:
+            from showdown._kernels import equity as kernel
+
+            board_key, board_bits = game_rules
+            counts, totals, failed = kernel._monte_carlo(combos, sizes, cumulative, known_used, board_key,
+                                                         board_bits, to_come, per_chunk, seeds, MAX_ATTEMPTS)
+        else:
+            from showdown._kernels import game_odds
+            from showdown._kernels.games import OMAHA_HIGH_5
+
+            known_board, deck_size, rule, variant, low = game_rules
+            counts, totals, failed = game_odds._monte_carlo(combos, sizes, cumulative, known_used, known_board,
+                                                            to_come, deck_size, per_chunk, seeds, MAX_ATTEMPTS,
+                                                            rule, variant, low, OMAHA_HIGH_5)
     return counts.sum(axis=0), int(totals.sum()), bool(failed.any())

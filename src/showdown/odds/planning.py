@@ -5,7 +5,8 @@
 the web app use the same plan to set their limits. Preflop, hole-card assignments that differ
 only by a permutation of suits are counted once, and each class is scored over its boards' rank
 and flush patterns (about :data:`BOARD_PATTERNS` per class); with part of the board known,
-every assignment meets every remaining board.
+every assignment meets every remaining board, as in every game but hold'em (whose suit classes
+are hold'em's own).
 
 >>> p = plan(["AcAd", "KhKs"], board="2c 7d 9h")
 >>> p.method, p.assignments, p.boards, p.evaluations, p.exact_by_default
@@ -19,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional
 
+from showdown.games import GameLike
 from showdown.odds.exact import Classes, assignment_classes
 from showdown.odds.inputs import Question, prepare
 
@@ -79,7 +81,7 @@ def make_plan(question: Question, classify: bool = True) -> tuple[Plan, Optional
     (``classify=False`` skips them: Monte Carlo was asked for)."""
     n_players = len(question.players)
     assignments, boards = question.assignments, question.boards
-    if question.to_come == 5:
+    if question.to_come == 5 and question.game.name == "holdem":
         if assignments > MAX_CLASS_ASSIGNMENTS:
             reason = (f"exact enumeration of {assignments:,} hole-card assignments preflop is out of reach"
                       f" (at most {MAX_CLASS_ASSIGNMENTS:,}); use Monte Carlo")
@@ -98,7 +100,7 @@ def make_plan(question: Question, classify: bool = True) -> tuple[Plan, Optional
     return Plan(n_players, "boards", assignments, boards, 0, evaluations, evaluations <= EXACT_LIMIT), None
 
 
-def plan(players: Any, board: Any = "", dead: Any = "") -> Plan:
+def plan(players: Any, board: Any = "", dead: Any = "", *, game: GameLike = "holdem") -> Plan:
     """What enumerating the equity of ``players`` on ``board`` with ``dead`` cards would cost.
 
     Takes the arguments of :func:`~showdown.equity` and raises the same errors for bad input.
@@ -109,4 +111,4 @@ def plan(players: Any, board: Any = "", dead: Any = "") -> Plan:
     >>> p.method, p.assignments, p.classes, p.reports_progress
     ('classes', 36, 3, True)
     """
-    return make_plan(prepare(players, board, dead))[0]
+    return make_plan(prepare(players, board, dead, game))[0]

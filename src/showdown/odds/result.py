@@ -20,7 +20,22 @@ from showdown.cards import board_text
 from showdown.errors import EquityError
 from showdown.evaluation import Category
 from showdown.odds.inputs import Question
-from showdown.tables.layout import N_CATEGORIES, TIE, TIE_SHARE_CATEGORY, TIE_SHARE_UNIT, TIED, WIN, WIN_CATEGORY
+from showdown.tables.layout import (
+    HIGH_SHARE,
+    LOW_SHARE,
+    N_CATEGORIES,
+    POT_CATEGORY,
+    POT_SHARE,
+    POT_SQUARE,
+    POT_UNIT,
+    SCOOP,
+    TIE,
+    TIE_SHARE_CATEGORY,
+    TIE_SHARE_UNIT,
+    TIED,
+    WIN,
+    WIN_CATEGORY,
+)
 
 
 def finite(value: float) -> Optional[float]:
@@ -31,16 +46,22 @@ def finite(value: float) -> Optional[float]:
 @dataclass(frozen=True)
 class EquityCounts:
     """Integer case counts, per player in order: outright wins, ties, and ties by the number
-    of players tied (``ties_by_size[p][n]`` for n = 2..10), out of ``total`` cases."""
+    of players tied (``ties_by_size[p][n]`` for n = 2..10), out of ``total`` cases; in hi-lo
+    (where these count the high half) also ``pot_units``, each player's share of the whole pot
+    in units of 1/``POT_UNIT`` (5040) of a case."""
 
     wins: tuple[int, ...]
     ties: tuple[int, ...]
     ties_by_size: tuple[tuple[int, ...], ...]
     total: int
+    pot_units: Optional[tuple[int, ...]] = None
 
     @property
     def shares(self) -> tuple[Fraction, ...]:
-        """Each player's equity share in cases: wins plus 1/n of each n-way tie (exact)."""
+        """Each player's equity share in cases (exact): wins plus 1/n of each n-way tie, or in
+        hi-lo the share of the whole pot."""
+        if self.pot_units is not None:
+            return tuple(Fraction(units, POT_UNIT) for units in self.pot_units)
         return tuple(
             wins + sum((Fraction(count, n) for n, count in enumerate(sizes) if count), Fraction(0))
             for wins, sizes in zip(self.wins, self.ties_by_size, strict=True)
@@ -53,6 +74,7 @@ class EquityCounts:
             "ties": list(self.ties),
             "ties_by_size": [{str(n): c for n, c in enumerate(sizes) if c} for sizes in self.ties_by_size],
             "total": self.total,
+            **({"pot_units": list(self.pot_units), "pot_unit": POT_UNIT} if self.pot_units is not None else {}),
         }
 
 
@@ -64,7 +86,11 @@ class EquityResult:
     ``wins_by_category[p]`` splits player p's outright wins by the category of the winning hand
     (fractions of those wins). ``equity_by_category[p]`` splits player p's equity the same way,
     ties included as shares (a tie of n players gives each 1/n): its values add up to
-    ``equity[p]``. ``stderr`` is the largest standard error of the players' equity estimates
+    ``equity[p]``. In a hi-lo game ``win`` and ``tie`` count the high half, ``high``, ``low``
+    and ``scoop`` are each player's share of each half and how often they take the whole pot,
+    and ``equity_by_category[p]`` splits player p's share of the whole pot by the category of
+    their high hand (it still adds up to ``equity[p]``). ``stderr`` is the largest standard
+    error of the players' equity estimates
     (0 when exact); ``player_stderr`` gives each one. ``planned`` is the number of cases (exact)
     or trials (Monte Carlo with ``trials``) the run is heading for, 0 when unknown: with
     ``total`` it tells a progress callback how far the run has got.
@@ -89,6 +115,10 @@ class EquityResult:
     planned: int = 0
     hands: tuple[str, ...] = ()
     """Each player's hand or range as given (the same as ``players`` unless they were named)."""
+    game: str = "holdem"
+    high: tuple[float, ...] = ()
+    low: tuple[float, ...] = ()
+    scoop: tuple[float, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: one entry per player (``name``: the name given, else the hand or
@@ -106,6 +136,9 @@ class EquityResult:
                 "win": self.win[p],
                 "tie": self.tie[p],
                 "stderr": finite(self.player_stderr[p]),
+                "high": self.high[p] if self.high else None,
+                "low": self.low[p] if self.low else None,
+                "scoop": self.scoop[p] if self.scoop else None,
                 "by_category": [
                     {**c.to_dict(), "equity": self.equity_by_category[p].get(c, 0.0),
                      "win_share": self.wins_by_category[p].get(c, 0.0)}
@@ -115,6 +148,7 @@ class EquityResult:
             for p, name in enumerate(self.players)
         ]
         return {
+            "game": self.game,
             "players": players,
             "board": self.board.split(),
             "dead": self.dead.split(),
@@ -134,19 +168,25 @@ class EquityResult:
         lines = [
             board_text(self.board) + (f", dead {self.dead}" if self.dead else "")
             + f": {self.total:,} deals ({how}, {self.elapsed:.3f}s)",
-            f"{'player':<{width}}  {'equity':>8}  {'win':>8}  {'tie':>8}",
         ]
+        if self.high:
+            lines.append(f"{'player':<{width}}  {'equity':>8}  {'high':>8}  {'low':>8}  {'scoop':>8}")
+            for name, e, h, lo, sc in zip(self.players, self.equity, self.high, self.low, self.scoop, strict=True):
+                lines.append(f"{name:<{width}}  {e * 100:7.3f}%  {h * 100:7.3f}%  {lo * 100:7.3f}%  {sc * 100:7.3f}%")
+            return "\n".join(lines)
+        lines.append(f"{'player':<{width}}  {'equity':>8}  {'win':>8}  {'tie':>8}")
         for name, e, w, t in zip(self.players, self.equity, self.win, self.tie, strict=True):
             lines.append(f"{name:<{width}}  {e * 100:7.3f}%  {w * 100:7.3f}%  {t * 100:7.3f}%")
         return "\n".join(lines)
 
 
-def _counts(counts: np.ndarray, total: int) -> EquityCounts:
+def _counts(counts: np.ndarray, total: int, low: bool) -> EquityCounts:
     return EquityCounts(
         wins=tuple(int(x) for x in counts[:, WIN]),
         ties=tuple(int(x) for x in counts[:, TIE]),
         ties_by_size=tuple(tuple(int(x) for x in row[TIED:TIED + 11]) for row in counts),
         total=int(total),
+        pot_units=tuple(int(x) for x in counts[:, POT_SHARE]) if low else None,
     )
 
 
@@ -170,16 +210,31 @@ def build_result(
     sizes = np.arange(11, dtype=np.float64)
     sizes[:2] = 1.0
     tied = weighted[:, TIED:TIED + 11]
+    game = question.game
     share = weighted[:, WIN] + (tied / sizes).sum(axis=1)
+    if game.low:  # the share of the whole pot
+        share = weighted[:, POT_SHARE] / POT_UNIT
     n_players = len(question.players)
     if exact:
         errors = np.zeros(n_players)
     else:  # one trial weighs one: the variance of each player's share of a trial
         square = counts[:, WIN] + (counts[:, TIED:TIED + 11] / sizes**2).sum(axis=1)
+        if game.low:
+            square = counts[:, POT_SQUARE] / POT_UNIT**2
         variance = np.maximum(square / n - (share / n) ** 2, 0.0)
         errors = np.sqrt(variance / n) if total > 1 else np.full(n_players, math.inf)
-    wins = weighted[:, WIN_CATEGORY:WIN_CATEGORY + N_CATEGORIES]
-    shares = wins + weighted[:, TIE_SHARE_CATEGORY:TIE_SHARE_CATEGORY + N_CATEGORIES] / TIE_SHARE_UNIT
+    places = list(game.places)  # a category's column is its place in the game's order
+    wins = weighted[:, WIN_CATEGORY:WIN_CATEGORY + N_CATEGORIES][:, places]
+    shares = wins + weighted[:, TIE_SHARE_CATEGORY:TIE_SHARE_CATEGORY + N_CATEGORIES][:, places] / TIE_SHARE_UNIT
+    if game.low:  # the share of the whole pot, by the player's high hand
+        shares = weighted[:, POT_CATEGORY:POT_CATEGORY + N_CATEGORIES][:, places] / POT_UNIT
+    halves: dict[str, tuple[float, ...]] = {}
+    if game.low:
+        halves = {
+            "high": tuple(float(x) / weight for x in weighted[:, HIGH_SHARE] / TIE_SHARE_UNIT),
+            "low": tuple(float(x) / weight for x in weighted[:, LOW_SHARE] / TIE_SHARE_UNIT),
+            "scoop": tuple(float(x) / weight for x in weighted[:, SCOOP]),
+        }
     board, dead = question.texts
     return EquityResult(
         players=tuple(p.name for p in question.players),
@@ -196,8 +251,10 @@ def build_result(
         stderr=float(errors.max()),
         player_stderr=tuple(float(x) for x in errors),
         elapsed=elapsed,
-        counts=_counts(counts, total),
+        counts=_counts(counts, total, game.low),
         seed=seed,
         stopped_by=stopped_by,
         planned=planned,
+        game=game.name,
+        **halves,
     )

@@ -63,3 +63,34 @@ def load(path: Path = TABLE_FILE) -> Tables:
         flush_values=arrays["flush_values"],
         fingerprint=fingerprint(arrays),
     )
+
+
+GAMES_FILE = Path(__file__).with_name("games.npz")
+
+
+class GameTables(NamedTuple):
+    """The tables of short deck and Omaha (see :mod:`showdown.tables.games`), and a fingerprint."""
+
+    short_rank_values: np.ndarray
+    short_flush_values: np.ndarray
+    omaha_high: dict[int, np.ndarray]
+    flush_index: np.ndarray
+    omaha_flush: np.ndarray
+    low: np.ndarray
+    fingerprint: str
+
+
+@functools.cache
+def load_games(path: Path = GAMES_FILE) -> GameTables:
+    """Read the short deck and Omaha tables (once per process and path)."""
+    with np.load(path) as data:
+        arrays = {name: data[name] for name in data.files}
+    return GameTables(
+        short_rank_values=arrays["short_rank_values"],
+        short_flush_values=arrays["short_flush_values"],
+        omaha_high={n: arrays[f"omaha_high_{n}"] for n in (3, 4, 5)},
+        flush_index=arrays["flush_index"],
+        omaha_flush=arrays["omaha_flush"],
+        low=arrays["low"],
+        fingerprint=fingerprint(arrays),
+    )

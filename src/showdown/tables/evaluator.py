@@ -116,7 +116,7 @@ def _first_fit(columns, starts, order, n_slots):  # pragma: no cover - compiled
     return bases, size
 
 
-def _rank_multisets():
+def rank_multisets():
     """Every multiset of 0..7 ranks with at most four of each, as a tuple of 13 counts."""
     for total in range(MAX_CARDS + 1):
         for combo in itertools.combinations_with_replacement(range(13), total):
@@ -127,8 +127,8 @@ def _rank_multisets():
                 yield tuple(counts)
 
 
-def _straight_high(present_mask: int) -> int:
-    for mask, high in STRAIGHTS:
+def _straight_high(present_mask: int, straights=STRAIGHTS) -> int:
+    for mask, high in straights:
         if present_mask & mask == mask:
             return high
     return -1
@@ -139,8 +139,10 @@ def _padded(ranks, length: int) -> tuple[int, ...]:
     return tuple(ranks + [-1] * (length - len(ranks)))
 
 
-def rank_signature(counts) -> tuple[int, tuple[int, ...]]:
-    """(category, tiebreak) of the best hand from rank counts, flushes aside."""
+def rank_signature(counts, straights=STRAIGHTS, trips_over_straight: bool = False) -> tuple[int, tuple[int, ...]]:
+    """(category, tiebreak) of the best hand from rank counts, flushes aside: with hold'em's
+    straights and order unless ``straights`` (another deck's) and ``trips_over_straight`` say
+    otherwise."""
     by_rank = [rank for rank in range(12, -1, -1) if counts[rank]]
     n = sum(counts)
     quads = [r for r in by_rank if counts[r] == 4]
@@ -154,12 +156,12 @@ def rank_signature(counts) -> tuple[int, tuple[int, ...]]:
         p = max(r for r in by_rank if r != t and counts[r] >= 2)
         return FULL_HOUSE, (t, p)
     present = sum(1 << r for r in by_rank)
-    high = _straight_high(present)
-    if high >= 0:
-        return STRAIGHT, (high,)
-    if trips:
+    high = _straight_high(present, straights)
+    if trips and (trips_over_straight or high < 0):
         t = trips[0]
         return THREE_OF_A_KIND, _padded([t] + [r for r in by_rank if r != t], 3)
+    if high >= 0:
+        return STRAIGHT, (high,)
     if len(pairs) >= 2:
         hi, lo = pairs[0], pairs[1]
         return TWO_PAIR, _padded([hi, lo] + [r for r in by_rank if r not in (hi, lo)], 3)
@@ -169,27 +171,28 @@ def rank_signature(counts) -> tuple[int, tuple[int, ...]]:
     return HIGH_CARD, _padded(by_rank, 5)
 
 
-def flush_signature(mask: int) -> tuple[int, tuple[int, ...]]:
+def flush_signature(mask: int, straights=STRAIGHTS) -> tuple[int, tuple[int, ...]]:
     """(category, tiebreak) of the best hand among suited ranks given as a 13-bit mask."""
-    high = _straight_high(mask)
+    high = _straight_high(mask, straights)
     if high >= 0:
         return STRAIGHT_FLUSH, (high,)
     return FLUSH, _padded([r for r in range(12, -1, -1) if mask >> r & 1], 5)
 
 
-def _ordinals(signatures) -> dict:
-    """Map each (category, tiebreak) to its value ``category << 12 | rank within category``."""
+def ordinals(signatures, places=tuple(range(9))) -> dict:
+    """Map each (category, tiebreak) to its value ``place << 12 | rank within category``, where
+    ``places[category]`` is the category's place in the game's order (hold'em: the category)."""
     values = {}
     for category in range(9):
         ordered = sorted({tb for cat, tb in signatures if cat == category})
         if len(ordered) >= 1 << CATEGORY_SHIFT:
             raise AssertionError(f"category {category} has too many hands for its bits")
         for ordinal, tiebreak in enumerate(ordered):
-            values[(category, tiebreak)] = category << CATEGORY_SHIFT | ordinal
+            values[(category, tiebreak)] = places[category] << CATEGORY_SHIFT | ordinal
     return values
 
 
-def _perfect_hash(keys: np.ndarray, shift: int) -> tuple[np.ndarray, int]:
+def perfect_hash(keys: np.ndarray, shift: int) -> tuple[np.ndarray, int]:
     """Row displacement: ``index = key + offsets[key >> shift]`` is injective over ``keys``.
 
     ``keys`` must be sorted. Rows (keys sharing ``key >> shift``) are placed densest first at
@@ -208,10 +211,10 @@ def _perfect_hash(keys: np.ndarray, shift: int) -> tuple[np.ndarray, int]:
 def build() -> dict[str, np.ndarray]:
     """Build every table as a dict of NumPy arrays (deterministic)."""
     rank_keys = _search_rank_keys()
-    multisets = list(_rank_multisets())
+    multisets = list(rank_multisets())
     rank_sigs = [rank_signature(c) for c in multisets if sum(c) > 0]
     flush_sigs = {mask: flush_signature(mask) for mask in range(1 << 13) if mask.bit_count() >= 5}
-    values = _ordinals(rank_sigs + list(flush_sigs.values()))
+    values = ordinals(rank_sigs + list(flush_sigs.values()))
 
     sums = np.array(
         [sum(k * c for k, c in zip(rank_keys, counts, strict=True)) for counts in multisets], dtype=np.int64
@@ -220,7 +223,7 @@ def build() -> dict[str, np.ndarray]:
     sums = sums[order]
     if len(np.unique(sums)) != len(sums):
         raise AssertionError("rank keys do not separate the rank multisets")
-    offsets, size = _perfect_hash(sums, ROW_SHIFT)
+    offsets, size = perfect_hash(sums, ROW_SHIFT)
     rank_values = np.zeros(size, dtype=np.uint16)
     for position in range(len(sums)):
         counts = multisets[order[position]]

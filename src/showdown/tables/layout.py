@@ -8,10 +8,16 @@ when five or more cards share a suit. A hand value is ``category << CATEGORY_SHI
 The equity kernels count, per player, in a row of ``N_COUNTS`` integers: ``WIN`` outright wins,
 ``TIE`` ties, ``TIED + n`` ties shared by ``n`` players (n = 2..10), ``WIN_CATEGORY + c``
 outright wins with a hand of category ``c`` and ``TIE_SHARE_CATEGORY + c`` the player's shares
-of ties won with category ``c``, in units of 1/``TIE_SHARE_UNIT`` of a case.
+of ties won with category ``c``, in units of 1/``TIE_SHARE_UNIT`` of a case (in short deck
+``c`` is the category's place in the game's order). Hi-lo games also count ``HIGH_SHARE`` and
+``LOW_SHARE``, the player's shares of the high and the low half (units of 1/``TIE_SHARE_UNIT``;
+no share of the low when no low qualifies), ``POT_SHARE`` the share of the whole pot and
+``POT_SQUARE`` its square (units of 1/``POT_UNIT`` and its square), ``SCOOP`` the cases
+the player took the whole pot alone, and ``POT_CATEGORY + c`` the player's share of the pot
+(units of 1/``POT_UNIT``) in the cases their high hand was of category ``c``.
 
 >>> hex(FLUSH_CHECK), N_COUNTS
-('0x888800000000', 31)
+('0x888800000000', 45)
 """
 
 SUIT_SHIFT = 32
@@ -25,5 +31,7 @@ ROW_SHIFT = 10
 MAX_CARDS = 7
 
 N_CATEGORIES = 9
-WIN, TIE, TIED, WIN_CATEGORY, TIE_SHARE_CATEGORY, N_COUNTS = 0, 1, 2, 13, 22, 31
+WIN, TIE, TIED, WIN_CATEGORY, TIE_SHARE_CATEGORY = 0, 1, 2, 13, 22
+HIGH_SHARE, LOW_SHARE, POT_SHARE, POT_SQUARE, SCOOP, POT_CATEGORY, N_COUNTS = 31, 32, 33, 34, 35, 36, 45
 TIE_SHARE_UNIT = 2520  # the least common multiple of 2..10: a tie of n players adds TIE_SHARE_UNIT // n
+POT_UNIT = 2 * TIE_SHARE_UNIT  # a hi-lo pot in halves of ties

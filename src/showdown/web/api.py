@@ -20,11 +20,13 @@ from fastapi.responses import StreamingResponse
 
 from showdown import (
     CARDS,
+    GAMES,
     EquityCancelled,
     EquityResult,
     Range,
     __version__,
     evaluate,
+    evaluate_low,
     grid_plan,
     hand_from_json,
     odds_grid,
@@ -87,9 +89,18 @@ def _analysis(table: Paytable, coins: int, time_limit: float) -> Analysis:
     return analyze(table, coins, progress=lambda done, total: time.monotonic() - started < time_limit)
 
 
+def _evaluate(body: models.EvaluateRequest) -> dict[str, Any]:
+    rank = evaluate(body.cards, body.board, game=body.game)
+    if not rank.game.low:
+        return rank.to_dict()
+    low = evaluate_low(body.cards, body.board, game=rank.game)
+    return {**rank.to_dict(), "low": None if low is None else low.to_dict()}
+
+
 def _showdown(body: models.ShowdownRequest) -> dict[str, Any]:
     names = player_names([player.name for player in body.players])
-    return showdown(body.board, {name: player.hole for name, player in zip(names, body.players, strict=True)}).to_dict()
+    hands = {name: player.hole for name, player in zip(names, body.players, strict=True)}
+    return showdown(body.board, hands, game=body.game).to_dict()
 
 
 def _settle(body: models.SettleRequest) -> dict[str, Any]:
@@ -102,14 +113,14 @@ def _equity(body: models.EquityRequest, settings: Settings) -> dict[str, Any]:
 
 
 def _plan(body: models.PlanRequest, settings: Settings) -> dict[str, Any]:
-    planned = plan(body.players, body.board, body.dead)
+    planned = plan(body.players, body.board, body.dead, game=body.game)
     return {**planned.to_dict(), "job": exact_cost(planned, body.exact, settings, in_job=True).to_dict()}
 
 
 def _grid(body: models.GridRequest, settings: Settings) -> dict[str, Any]:
     check_numbers(body.trials, None, settings)
-    cost = check_cost(lambda: grid_plan(body.hole, body.board, body.opponents), body.exact, settings,
-                      hint_jobs=False)
+    cost = check_cost(lambda: grid_plan(body.hole, body.board, body.opponents, game=body.game), body.exact,
+                      settings, hint_jobs=False)
     exact = body.exact if cost is None else cost.exact
     short = body.trials is None
 
@@ -119,7 +130,7 @@ def _grid(body: models.GridRequest, settings: Settings) -> dict[str, Any]:
 
     try:
         result = odds_grid(body.hole, body.board, body.opponents, exact=exact, trials=body.trials,
-                           seed=body.seed, n_jobs=threads_for(body.trials), progress=progress)
+                           seed=body.seed, n_jobs=threads_for(body.trials), progress=progress, game=body.game)
     except EquityCancelled:
         raise LimitError(f"exact enumeration did not finish within {settings.max_time_limit:g} seconds;"
                          " ask for Monte Carlo (exact: false)") from None
@@ -163,6 +174,11 @@ def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
         """The 52 cards in id order (id = 4 * rank + suit), each with its name and symbol form."""
         return {"cards": [card.to_dict() for card in CARDS]}
 
+    @router.get("/games", response_model=models.GameList, tags=["cards"])
+    async def games() -> dict[str, Any]:
+        """The games every request's ``game`` field takes (holdem, short deck, Omaha, hi-lo)."""
+        return {"games": [game.to_dict() for game in GAMES.values()]}
+
     @router.post("/cards/parse", response_model=models.CardList, tags=["cards"])
     async def parse(body: models.CardsRequest) -> dict[str, Any]:
         """Read card notation ("As Kd", "AsKd", "10h", "A♠"): the cards in the order given."""
@@ -170,8 +186,9 @@ def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
 
     @router.post("/evaluate", response_model=models.HandOut, tags=["hands"])
     async def evaluate_hand(body: models.EvaluateRequest) -> dict[str, Any]:
-        """Evaluate 1 to 7 cards: value (higher is better), category, description, best five."""
-        return await workers.run(lambda: evaluate(body.cards).to_dict())
+        """Evaluate 1 to 7 cards (or an Omaha hand on its board): value (higher is better),
+        category, description, best five; in hi-lo also ``low`` (null without one)."""
+        return await workers.run(_evaluate, body)
 
     @router.post("/showdown", response_model=models.ShowdownOut, tags=["hands"])
     async def show_down(body: models.ShowdownRequest) -> dict[str, Any]:

@@ -131,7 +131,7 @@ class Jobs:
         cost = check_equity(body, self.settings, in_job=True)  # exact out of reach or over the limits: refused
         one = 1 if body.trials is None or body.trials > 0 else body.trials  # one deal checks every field
         equity(body.players, body.board, body.dead, exact=False, trials=one, seed=0, stderr=body.stderr,
-               time_limit=body.time_limit)
+               time_limit=body.time_limit, game=body.game)
         job = Job(body, self.settings, cost)
         with self._lock:
             if self.running() >= self.settings.max_jobs:

@@ -16,6 +16,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 Seed = Annotated[int, Field(ge=0, le=2**63 - 1, description="Seed for reproducible Monte Carlo or deals.")]
 Cards = Annotated[str, Field(description='Cards in the usual notation, e.g. "As Kd" or "AsKd".')]
+GameName = Annotated[str, Field(max_length=32, examples=["holdem"],
+                                description="The game: holdem, short-deck, short-deck-trips, omaha, omaha5, omaha6,"
+                                            " omaha-hilo or omaha5-hilo.")]
 # A rake percent as text must be a plain decimal: no exponent that would make an enormous number.
 PercentText = Annotated[str, Field(pattern=r"^\s*[0-9]{0,6}(\.[0-9]{0,6})?\s*$", max_length=20)]
 
@@ -33,7 +36,10 @@ class Response(BaseModel):
 
 # --- requests ----------------------------------------------------------------------------------
 class EvaluateRequest(Request):
-    cards: Cards = Field(examples=["As Ks Qs Js Ts 2d 3c"], description="1 to 7 cards.")
+    cards: Cards = Field(examples=["As Ks Qs Js Ts 2d 3c"], description="1 to 7 cards (in Omaha the hole cards).")
+    board: Optional[Cards] = Field(None, examples=[None],
+                                   description="Board cards: joined to the cards, or in Omaha the 3 to 5 it plays.")
+    game: GameName = "holdem"
 
 
 class ShowdownPlayer(Request):
@@ -47,6 +53,7 @@ class ShowdownRequest(Request):
         description="2 to 23 players.",
         examples=[[{"name": "alice", "hole": "Ad 4s"}, {"name": "bob", "hole": "As 3h"}, {"hole": "8c 7h"}]],
     )
+    game: GameName = "holdem"
 
 
 class SeatRequest(Request):
@@ -75,6 +82,7 @@ class SettleRequest(Request):
     odd_chip: str = Field("one-each-from-button", examples=["one-each-from-button", "all-to-first-from-button"])
     rake: Optional[RakeRequest] = None
     boards: Optional[list[Cards]] = Field(None, description="A full board per run (run it twice or more).")
+    game: GameName = "holdem"
 
 
 class EquityRequest(Request):
@@ -88,6 +96,7 @@ class EquityRequest(Request):
     seed: Optional[Seed] = None
     stderr: Optional[float] = Field(None, description="Stop when every player's standard error is at most this.")
     time_limit: Optional[float] = Field(None, description="Seconds (at most 10 here, 120 in a job).")
+    game: GameName = "holdem"
 
 
 class PlanRequest(Request):
@@ -95,6 +104,7 @@ class PlanRequest(Request):
     board: Cards = Field("", examples=["2c 7d 9h"])
     dead: Cards = Field("", examples=[""])
     exact: Optional[bool] = Field(None, description="The exact of the equity request to come (for job.exact).")
+    game: GameName = "holdem"
 
 
 class GridRequest(Request):
@@ -104,6 +114,7 @@ class GridRequest(Request):
     exact: Optional[bool] = None
     trials: Optional[int] = Field(None, le=2**63 - 1)
     seed: Optional[Seed] = None
+    game: GameName = "holdem"
 
 
 class RangeRequest(Request):
@@ -182,6 +193,22 @@ class CardOut(Response):
 
 class CardList(Response):
     cards: list[CardOut]
+
+
+class GameOut(Response):
+    name: str = Field(examples=["omaha-hilo"])
+    title: str = Field(examples=["Omaha hi-lo (eight or better)"])
+    hole_cards: int = Field(description="How many hole cards each player holds.")
+    deck_size: int = Field(description="52, or 36 for short deck (no 2 to 5).")
+    omaha: bool = Field(description="A hand is exactly two hole cards and three board cards.")
+    low: bool = Field(description="The pot is split with the best eight-or-better low.")
+    short_deck: bool
+    trips_over_straight: bool
+    board_sizes: list[int] = Field(description="The board sizes a hand can be valued on.")
+
+
+class GameList(Response):
+    games: list[GameOut]
 
 
 class HandOut(Response):

@@ -113,7 +113,7 @@ def check_cost(cost: Callable[[], Plan], exact: Optional[bool], settings: Settin
 def check_equity(body: models.EquityRequest, settings: Settings, in_job: bool = False) -> Optional[Cost]:
     """Refuse an equity request that would break the limits; its cost (None for Monte Carlo)."""
     check_numbers(body.trials, body.time_limit, settings, in_job)
-    return check_cost(lambda: plan(body.players, body.board, body.dead), body.exact, settings, in_job)
+    return check_cost(lambda: plan(body.players, body.board, body.dead, game=body.game), body.exact, settings, in_job)
 
 
 def threads_for(trials: Optional[int], in_job: bool = False) -> Optional[int]:
@@ -149,7 +149,7 @@ def run_equity(body: models.EquityRequest, settings: Settings, in_job: bool = Fa
     try:
         return equity(body.players, body.board, body.dead, exact=exact, trials=body.trials, seed=body.seed,
                       stderr=body.stderr, time_limit=time_limit, n_jobs=threads_for(body.trials, in_job),
-                      progress=progress)
+                      progress=progress, game=body.game)
     except EquityCancelled:
         if cancelled():
             raise

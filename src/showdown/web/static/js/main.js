@@ -1,9 +1,10 @@
 // The page: four views behind tabs, the shared card picker, and the hash in the address
-// (#showdown, #odds, #pots, #videopoker) so that a view can be linked to. The deck comes
-// from the server before anything is drawn.
+// (#showdown, #odds, #pots, #videopoker) so that a view can be linked to. The deck and the
+// games come from the server before anything is drawn.
 
 import { el } from "./lib/api.js";
 import { loadDeck } from "./lib/deck.js";
+import { loadGames } from "./lib/games.js";
 import { watchEngine } from "./lib/engine.js";
 import { picker } from "./lib/picker.js";
 import { mountShowdown } from "./views/showdown.js";
@@ -33,12 +34,12 @@ function show(name) {
   if (!mounted[name]) mounted[name] = VIEWS[name].mount(document.getElementById(`view-${name}`));
   document.getElementById("picker").hidden = !VIEWS[name].picker;
   document.body.dataset.view = name;
-  picker.use(mounted[name].fields);
+  picker.use(mounted[name].fields, mounted[name].game);
 }
 
 async function start() {
   try {
-    await loadDeck();
+    await Promise.all([loadDeck(), loadGames()]);
   } catch (error) {
     document.querySelector(".views").prepend(
       el("p", { class: "status error", role: "alert", "data-testid": "start-error" },

@@ -7,6 +7,7 @@
 import { api, el } from "./api.js";
 import { cardSVG, miniCardSVG } from "./cards.js";
 import { cardInfo, deck } from "./deck.js";
+import { gameInfo } from "./games.js";
 
 let fieldCount = 0;
 
@@ -91,6 +92,15 @@ export class CardField {
     this.onChange(this);
   }
 
+  /** Hold `max` cards from now on (a game with more or fewer hole cards): the text is read again. */
+  resize(max, placeholder = "") {
+    if (max === this.max) return;
+    this.max = max;
+    if (placeholder) this.input.placeholder = placeholder;
+    if (this.text) this.typed();
+    else this.render();
+  }
+
   /** Replace the cards (an array of card text) or the text (a string) and redraw. */
   set(value) {
     if (!Array.isArray(value)) {
@@ -147,6 +157,7 @@ export class CardField {
 class Picker {
   constructor() {
     this.fields = () => [];
+    this.game = () => "holdem";
     this.active = null;
     this.buttons = new Map();
     this.element = null;
@@ -175,9 +186,13 @@ class Picker {
     this.refresh();
   }
 
-  /** Which fields the picker serves: a function, since views add and remove fields. */
-  use(fieldsOfView) {
+  /**
+   * Which fields the picker serves and the game they are for: functions, since views add and
+   * remove fields and change games.
+   */
+  use(fieldsOfView, gameOfView = () => "holdem") {
     this.fields = fieldsOfView;
+    this.game = gameOfView;
     this.active = null;
     this.refresh();
   }
@@ -207,15 +222,23 @@ class Picker {
     this.refresh();
   }
 
-  /** Grey out the cards in use and mark the focused field. */
+  /** Whether `card` is in the deck of the view's game (short deck has no 2 to 5). */
+  inDeck(card) {
+    return !gameInfo(this.game()).short_deck || !"2345".includes(cardInfo(card).rank);
+  }
+
+  /** Grey out the cards in use (and those not in the game's deck) and mark the focused field. */
   refresh() {
     if (!this.element) return;
     const fields = this.fields();
     const used = new Set(fields.flatMap((f) => f.cards));
     for (const [card, button] of this.buttons) {
       const taken = used.has(card);
-      button.disabled = taken;
+      const out = !this.inDeck(card);
+      button.disabled = taken || out;
       button.classList.toggle("used", taken);
+      button.classList.toggle("out", out);
+      button.title = out ? `${cardInfo(card).pretty}: not in the short deck` : cardInfo(card).pretty;
     }
     for (const field of fields) field.element.classList.toggle("focused", field === this.active);
     const label = this.active && fields.includes(this.active) ? this.active.label : null;
@@ -229,7 +252,7 @@ class Picker {
   /** `count` cards not used in the view, chosen at random (for "deal random"). */
   randomUnused(count) {
     const used = new Set(this.fields().flatMap((f) => f.cards));
-    const free = deck().filter((card) => !used.has(card));
+    const free = deck().filter((card) => !used.has(card) && this.inDeck(card));
     const chosen = [];
     for (let i = 0; i < count && free.length; i += 1) {
       const index = Math.floor(Math.random() * free.length);
@@ -241,11 +264,15 @@ class Picker {
 
 export const picker = new Picker();
 
-/** A small row of card faces (not interactive); `marked` cards get the class "marked". */
-export function cardRow(cards, { marked = [], dim = false, testid } = {}) {
+/**
+ * A small row of card faces (not interactive); `marked` cards get the class "marked", the
+ * cards of a low hand (`low`) the class "low", and with `dim` the others are dimmed.
+ */
+export function cardRow(cards, { marked = [], low = [], dim = false, testid } = {}) {
   return el("div", { class: "card-row", "data-testid": testid },
-    cards.map((card) => el("span", {
-      class: `card ${marked.includes(card) ? "marked" : ""} ${dim && !marked.includes(card) ? "dim" : ""}`,
-      "data-card": card, html: cardSVG(card),
-    })));
+    cards.map((card) => {
+      const kept = marked.includes(card) || low.includes(card);
+      const classes = ["card", marked.includes(card) && "marked", low.includes(card) && "low", dim && !kept && "dim"];
+      return el("span", { class: classes.filter(Boolean).join(" "), "data-card": card, html: cardSVG(card) });
+    }));
 }

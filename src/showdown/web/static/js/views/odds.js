@@ -6,11 +6,13 @@
 // time; an exact count too dear for the server is said in words, with Monte Carlo on offer.
 // While an exact count runs only its progress shows: partial counts are no answer, so the bars
 // and percentages appear when every deal is counted, and an unfinished count leaves nothing.
-// Monte Carlo shows its estimate as it goes, labelled as one. The players, board, dead cards,
-// method and time are remembered across reloads.
+// Monte Carlo shows its estimate as it goes, labelled as one. In hi-lo each player's share of
+// the high half, of the low half and how often they scoop are shown beside the equity. The
+// game, players, board, dead cards, method and time are remembered across reloads.
 
 import { api, el, percent, setStatus, thousands } from "../lib/api.js";
 import { fieldProblem, submitOnEnter } from "../lib/forms.js";
+import { gameInfo, gameSelector, holePlaceholder, isGame } from "../lib/games.js";
 import { CardField, picker } from "../lib/picker.js";
 import { RangeEditor } from "../lib/rangegrid.js";
 import { recall, remember } from "../lib/storage.js";
@@ -30,6 +32,13 @@ function strongestFirst(categories) {
 /** "Board Ts Qs 2d, dead 4c" from the board and dead cards as text. */
 function situationText(boardText, deadText) {
   return (boardText ? `Board ${boardText}` : "Before the flop") + (deadText ? `, dead ${deadText}` : "");
+}
+
+/** What a player field takes in `game`: its hole cards or a range in that game's notation. */
+function handPlaceholder(game) {
+  const info = gameInfo(game);
+  if (info.omaha) return `cards or range: ${holePlaceholder(info.hole_cards).slice(5).replaceAll(" ", "")}, AAxx, random`;
+  return "cards or range: AsKd, QQ+, random";
 }
 
 /** Standard error text, or nothing while it cannot be estimated yet. */
@@ -76,6 +85,27 @@ export function mountOdds(root) {
   const list = el("div", { class: "players", "data-testid": "odds-players" });
   const status = el("p", { class: "status", hidden: true, role: "status", "data-testid": "odds-status" });
   const editor = new RangeEditor();
+  const game = gameSelector({ id: "odds-game", testid: "odds-game", onChange: setGame });
+
+  /**
+   * Play `name`: each player field and the grid's hole cards hold that game's hole cards; the
+   * range grid (two-card hands) is for hold'em and short deck only; a running calculation is
+   * for another game, so it stops and its numbers go.
+   */
+  function setGame(name) {
+    game.select.value = name;
+    const info = gameInfo(name);
+    for (const player of players) {
+      player.hand.resize(info.hole_cards);
+      player.hand.input.placeholder = handPlaceholder(name);
+      player.rangeButton.hidden = info.omaha;
+    }
+    gridHole.resize(info.hole_cards, holePlaceholder(info.hole_cards));
+    gridResult.replaceChildren();
+    setStatus(gridStatus, "");
+    if (!restoring) stopClicked().then(() => clearResults());
+    changed();
+  }
   let job = null;          // {id, exact, progress, source, timer} of the running calculation
   let runs = 0;            // numbers the runs, so that a run overtaken by a newer one stops
 
@@ -84,12 +114,14 @@ export function mountOdds(root) {
   function addPlayer() {
     if (players.length >= MAX_PLAYERS) return;
     const index = players.length;
-    const hand = new CardField({ label: `Player ${index + 1}`, max: 2, ranges: true, testid: `odds-player-${index}`,
-      placeholder: "cards or range: AsKd, QQ+, random", onChange: changed });
+    const info = gameInfo(game.select.value);
+    const hand = new CardField({ label: `Player ${index + 1}`, max: info.hole_cards, ranges: true,
+      testid: `odds-player-${index}`, placeholder: handPlaceholder(game.select.value), onChange: changed });
     const rangeButton = el("button", { type: "button", class: "small", "data-testid": `odds-range-${index}`,
+      hidden: info.omaha,
       onclick: () => editor.open(`Range of player ${index + 1}`, hand.text, (text) => hand.set(text)) }, "Range grid");
     const row = el("div", { class: "player" }, hand.element, rangeButton);
-    players.push({ hand, row });
+    players.push({ hand, rangeButton, row });
     list.append(row);
     update();
   }
@@ -114,7 +146,7 @@ export function mountOdds(root) {
   /** Keep the players (hands or ranges as typed), board, dead cards, method and time. */
   function save() {
     if (restoring) return;
-    remember("odds", { players: players.map((p) => p.hand.text), board: board.text, dead: dead.text,
+    remember("odds", { game: game.select.value, players: players.map((p) => p.hand.text), board: board.text, dead: dead.text,
       mode: modeSelect.value, time: timeSelect.value });
   }
 
@@ -122,6 +154,7 @@ export function mountOdds(root) {
     const kept = recall("odds", null);
     const hands = Array.isArray(kept?.players) ? kept.players.slice(0, MAX_PLAYERS) : [];
     restoring = true;
+    if (isGame(kept?.game)) setGame(kept.game);
     while (players.length < Math.max(MIN_PLAYERS, hands.length)) addPlayer();
     hands.forEach((text, index) => { if (typeof text === "string" && text) players[index].hand.set(text); });
     if (typeof kept?.board === "string" && kept.board) board.set(kept.board);
@@ -141,6 +174,7 @@ export function mountOdds(root) {
   function request() {
     const mode = modeSelect.value;
     const body = {
+      game: game.select.value,
       players: players.map((p) => p.hand.text || "random"),
       board: board.text,
       dead: dead.text,
@@ -154,7 +188,7 @@ export function mountOdds(root) {
 
   /** The server's plan of the request `body` (asked once for the same inputs). */
   async function planOf(body) {
-    const question = { players: body.players, board: body.board, dead: body.dead, exact: body.exact };
+    const question = { game: body.game, players: body.players, board: body.board, dead: body.dead, exact: body.exact };
     const key = JSON.stringify(question);
     if (lastPlan && lastPlan.key === key) return lastPlan;
     let answer;
@@ -470,7 +504,9 @@ export function mountOdds(root) {
       row.querySelector(".bar").setAttribute("aria-label",
         `Player ${index + 1}, ${player.hand}: win ${percent(player.win)}, tie ${percent(player.tie)}`);
       row.querySelector(".equity-big").textContent = percent(player.equity, 1);
-      row.querySelector(".equity-small").textContent = `win ${percent(player.win)} \u00b7 tie ${percent(player.tie)}`;
+      row.querySelector(".equity-small").textContent = gameInfo(result.game).low
+        ? `high ${percent(player.high)} \u00b7 low ${percent(player.low)} \u00b7 scoop ${percent(player.scoop)}`
+        : `win ${percent(player.win)} \u00b7 tie ${percent(player.tie)}`;
       row.classList.toggle("leader", player.equity === best);
     });
     situation.textContent = situationText(result.board.join(" "), result.dead.join(" "));
@@ -493,7 +529,9 @@ export function mountOdds(root) {
 
   // ---- the odds grid -------------------------------------------------------------------
 
-  const gridHole = new CardField({ label: "Your hole cards", max: 2, testid: "grid-hole" });
+  const gridHoles = gameInfo(game.select.value).hole_cards;
+  const gridHole = new CardField({ label: "Your hole cards", max: gridHoles, testid: "grid-hole",
+    placeholder: holePlaceholder(gridHoles) });
   const opponents = el("select", { id: "grid-opponents", "data-testid": "grid-opponents" },
     Array.from({ length: 9 }, (_, i) => el("option", { value: String(i + 1) }, String(i + 1))));
   const gridStatus = el("p", { class: "status", hidden: true, role: "status" });
@@ -509,7 +547,7 @@ export function mountOdds(root) {
     }
     gridResult.replaceChildren(el("p", { class: "hint" }, "Counting\u2026"));
     try {
-      const data = await api("POST", "/grid", { hole: gridHole.text, board: board.text,
+      const data = await api("POST", "/grid", { game: game.select.value, hole: gridHole.text, board: board.text,
         opponents: Number(opponents.value) });
       drawGrid(data);
     } catch (error) {
@@ -555,9 +593,9 @@ export function mountOdds(root) {
 
   const equityPanel = el("div", { class: "panel" },
     el("h2", {}, "Odds"),
-    el("p", { class: "hint" }, "Each player is two cards or a range (type it, or open the grid). "
-      + "Empty means a random hand. Run, or press Enter in a field."),
-    list, board.element, dead.element,
+    el("p", { class: "hint" }, "Each player is their hole cards or a range (type it, or open the grid; in Omaha "
+      + "type patterns such as AAxx, KKds, random). Empty means a random hand. Run, or press Enter in a field."),
+    game.element, list, board.element, dead.element,
     el("div", { class: "options" },
       el("label", { for: "odds-mode" }, "Method"), modeSelect,
       el("label", { for: "odds-time" }, "Monte Carlo runs for"), timeSelect),
@@ -579,5 +617,5 @@ export function mountOdds(root) {
   submitOnEnter(gridPanel, runGrid);
   restore();
 
-  return { fields: () => [...players.map((p) => p.hand), board, dead, gridHole] };
+  return { fields: () => [...players.map((p) => p.hand), board, dead, gridHole], game: () => game.select.value };
 }

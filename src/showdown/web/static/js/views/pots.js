@@ -1,9 +1,10 @@
-// Pots: seats with their contributions, hole cards, folds and the button; the pots and
-// payouts come back and are announced the way a dealer would. The seats and options are
-// remembered across reloads.
+// Pots: the game, seats with their contributions, hole cards, folds and the button; the pots
+// and payouts come back and are announced the way a dealer would (in hi-lo each pot's high and
+// low halves). The game, seats and options are remembered across reloads.
 
 import { api, el, setStatus } from "../lib/api.js";
 import { fieldProblem, submitOnEnter } from "../lib/forms.js";
+import { gameInfo, gameSelector, holePlaceholder, isGame } from "../lib/games.js";
 import { CardField, picker } from "../lib/picker.js";
 import { recall, remember } from "../lib/storage.js";
 
@@ -19,6 +20,18 @@ export function mountPots(root) {
   const body = el("tbody", { "data-testid": "pots-seats" });
   const status = el("p", { class: "status", hidden: true, role: "status" });
   const results = el("div", { class: "results", "data-testid": "pots-results", "aria-live": "polite" });
+  const game = gameSelector({ id: "pots-game", testid: "pots-game", onChange: setGame });
+
+  /** Play `name`: each seat holds that game's hole cards; the last results are for another game. */
+  function setGame(name) {
+    game.select.value = name;
+    const holes = gameInfo(name).hole_cards;
+    for (const seat of seats) seat.hole.resize(holes, holePlaceholder(holes));
+    results.replaceChildren();
+    setStatus(status, "");
+    picker.refresh();
+    save();
+  }
 
   function addSeat(contribution = 100) {
     if (seats.length >= MAX_SEATS) return;
@@ -27,8 +40,9 @@ export function mountPots(root) {
       "aria-label": `Seat ${index + 1} name`, "data-testid": `pots-name-${index}` });
     const chips = el("input", { type: "number", min: "0", step: "1", value: String(contribution), class: "chips",
       "aria-label": `Seat ${index + 1} contribution`, "data-testid": `pots-contribution-${index}` });
-    const hole = new CardField({ label: `Seat ${index + 1} hole cards`, max: 2, testid: `pots-hole-${index}`,
-      onChange: () => save() });
+    const holes = gameInfo(game.select.value).hole_cards;
+    const hole = new CardField({ label: `Seat ${index + 1} hole cards`, max: holes, testid: `pots-hole-${index}`,
+      placeholder: holePlaceholder(holes), onChange: () => save() });
     // A folded seat needs no cards: the picker passes over it.
     const folded = el("input", { type: "checkbox", "aria-label": `Seat ${index + 1} folded`,
       "data-testid": `pots-folded-${index}`,
@@ -57,7 +71,7 @@ export function mountPots(root) {
   function save() {
     if (restoring) return;
     remember("pots", {
-      board: board.text, second: second.text, oddChip: oddChip.value, rake: rakePercent.value, cap: rakeCap.value,
+      game: game.select.value, board: board.text, second: second.text, oddChip: oddChip.value, rake: rakePercent.value, cap: rakeCap.value,
       seats: seats.map((seat) => ({ name: seat.name.value, chips: seat.chips.value, hole: seat.hole.text,
         folded: seat.folded.checked, button: seat.button.checked })),
     });
@@ -67,6 +81,7 @@ export function mountPots(root) {
     const kept = recall("pots", null);
     const list = Array.isArray(kept?.seats) ? kept.seats.slice(0, MAX_SEATS) : [];
     restoring = true;
+    if (isGame(kept?.game)) setGame(kept.game);
     while (seats.length < Math.max(2, list.length || 3)) addSeat();
     list.forEach((entry, index) => {
       const seat = seats[index];
@@ -90,6 +105,7 @@ export function mountPots(root) {
   function request() {
     const button = seats.findIndex((seat) => seat.button.checked);
     const data = {
+      game: game.select.value,
       board: board.text,
       seats: seats.map((seat) => ({
         name: seat.name.value.trim(),
@@ -127,9 +143,14 @@ export function mountPots(root) {
 
   function render(settlement) {
     const signed = (n) => (n > 0 ? `+${n}` : String(n));
-    // A split pot lists each share; a single winner just the name.
+    // A split pot lists each share; a single winner just the name; in hi-lo who won each half.
     const winners = (pot) => (pot.shares.length > 1
       ? pot.shares.map((share) => `${share.name} ${share.chips}`).join(", ") : pot.winners.join(", "));
+    const halves = (pot) => (gameInfo(settlement.game).low
+      ? el("span", { class: "pot-halves", "data-testid": "pots-halves" },
+        `high: ${pot.high_winners.join(", ")}`
+        + (pot.low_winners.length ? ` \u00b7 low: ${pot.low_winners.join(", ")}` : " \u00b7 no low"))
+      : null);
     results.replaceChildren(
       el("div", { class: "panel dealer" },
         el("h3", {}, "The dealer announces"),
@@ -138,7 +159,7 @@ export function mountPots(root) {
         el("div", { class: "pot-chips" }, settlement.pots.map((pot, index) => el("div", { class: "pot-chip" },
           el("span", { class: "pot-title" }, pot.title),
           el("span", { class: "pot-amount" }, String(pot.amount)),
-          el("span", { class: "pot-winners" }, winners(pot)))))),
+          el("span", { class: "pot-winners" }, winners(pot)), halves(pot))))),
       el("table", { class: "numbers payouts", "data-testid": "pots-payouts" },
         el("thead", {}, el("tr", {}, ["Seat", "Put in", "Returned", "Won", "Net"].map((h) => el("th", {}, h)))),
         el("tbody", {}, settlement.seats.map((seat) => el("tr", {},
@@ -159,7 +180,9 @@ export function mountPots(root) {
     el("div", { class: "panel" },
       el("h2", {}, "Pots"),
       el("p", { class: "hint" }, "Every chip each seat put in (blinds and antes too), who folded, and the "
-        + "button. Seats without cards must have folded, unless everyone else did."),
+        + "button. Seats without cards must have folded, unless everyone else did. In hi-lo each pot is split "
+        + "between the best high and the best qualifying low."),
+      game.element,
       el("div", { class: "table-scroll" },
         el("table", { class: "seats" },
           el("thead", {}, el("tr", {}, ["#", "Name", "Put in", "Hole cards", "Folded", "Button"]
@@ -181,5 +204,5 @@ export function mountPots(root) {
   submitOnEnter(root, run);
   restore();
   return { fields: () => [...seats.filter((s) => !s.folded.checked || s.hole.cards.length).map((s) => s.hole),
-    board, second] };
+    board, second], game: () => game.select.value };
 }

@@ -1,9 +1,11 @@
-// Showdown: a board and 2 to 10 seats; each one's best five, the description, the winners.
-// Seats whose hole cards are empty sit out; a field with an error stops the showdown with its
-// message. The seats and the board are remembered across reloads.
+// Showdown: a game, a board and 2 to 10 seats; each one's best five, the description, the
+// winners (in hi-lo also each one's low and who wins the low half). Seats whose hole cards are
+// empty sit out; a field with an error stops the showdown with its message. The game, the seats
+// and the board are remembered across reloads.
 
 import { api, el, setStatus } from "../lib/api.js";
 import { fieldProblem, submitOnEnter } from "../lib/forms.js";
+import { gameInfo, gameSelector, holePlaceholder, isGame } from "../lib/games.js";
 import { CardField, cardRow, picker } from "../lib/picker.js";
 import { recall, remember } from "../lib/storage.js";
 
@@ -18,6 +20,18 @@ export function mountShowdown(root) {
   const list = el("div", { class: "players", "data-testid": "showdown-players" });
   const status = el("p", { class: "status", hidden: true, role: "status" });
   const results = el("div", { class: "results", "data-testid": "showdown-results", "aria-live": "polite" });
+  const game = gameSelector({ id: "showdown-game", testid: "showdown-game", onChange: setGame });
+
+  /** Play `name`: each seat holds that game's hole cards; the last results are for another game. */
+  function setGame(name) {
+    game.select.value = name;
+    const holes = gameInfo(name).hole_cards;
+    for (const player of players) player.hole.resize(holes, holePlaceholder(holes));
+    results.replaceChildren();
+    setStatus(status, "");
+    picker.refresh();
+    save();
+  }
 
   function addPlayer() {
     if (players.length >= MAX_PLAYERS) return;
@@ -26,8 +40,9 @@ export function mountShowdown(root) {
       type: "text", value: NAMES[index], "aria-label": `Player ${index + 1} name`,
       class: "name", "data-testid": `showdown-name-${index}`,
     });
-    const hole = new CardField({ label: `Player ${index + 1} hole cards`, max: 2, testid: `showdown-hole-${index}`,
-      onChange: save });
+    const holes = gameInfo(game.select.value).hole_cards;
+    const hole = new CardField({ label: `Player ${index + 1} hole cards`, max: holes, testid: `showdown-hole-${index}`,
+      placeholder: holePlaceholder(holes), onChange: save });
     const row = el("div", { class: "player", "data-testid": `showdown-player-${index}` }, name, hole.element);
     players.push({ name, hole, row });
     list.append(row);
@@ -50,13 +65,14 @@ export function mountShowdown(root) {
   /** Keep the board and the seats (names and hole cards as typed) for the next visit. */
   function save() {
     if (restoring) return;
-    remember("showdown", { board: board.text, players: players.map((p) => ({ name: p.name.value, hole: p.hole.text })) });
+    remember("showdown", { game: game.select.value, board: board.text, players: players.map((p) => ({ name: p.name.value, hole: p.hole.text })) });
   }
 
   function restore() {
     const kept = recall("showdown", null);
     const seats = Array.isArray(kept?.players) ? kept.players.slice(0, MAX_PLAYERS) : [];
     restoring = true;
+    if (isGame(kept?.game)) setGame(kept.game);
     while (players.length < Math.max(MIN_PLAYERS, seats.length || 3)) addPlayer();
     seats.forEach((seat, index) => {
       if (typeof seat?.name === "string") players[index].name.value = seat.name;
@@ -90,6 +106,7 @@ export function mountShowdown(root) {
     }
     // A seat without hole cards sits out; the server says when too few are left.
     const body = {
+      game: game.select.value,
       board: board.text,
       players: players.filter((p) => p.hole.text)
         .map((p) => ({ name: p.name.value.trim() || null, hole: p.hole.text })),
@@ -102,21 +119,44 @@ export function mountShowdown(root) {
     }
   }
 
-  /** One row per player: their seven cards with the best five raised, and the verdict. */
+  /** What a player won, as badges: the pot, a split, or in hi-lo the high, the low, a scoop. */
+  function badges(data, player) {
+    const badge = (kind, text) => el("span", { class: `badge ${kind}`, "data-testid": "showdown-badge" }, text);
+    if (!gameInfo(data.game).low) {
+      if (!player.winner) return [];
+      return [data.is_split ? badge("split", "Split") : badge("win", "Winner")];
+    }
+    if (data.scoopers.includes(player.name)) return [badge("scoop", "Scoops")];
+    const shown = [];
+    if (player.winner) shown.push(data.is_split ? badge("split", "Splits the high") : badge("win", "High"));
+    if (player.low_winner) {
+      shown.push(badge("low", data.low_winners.length > 1 ? "Splits the low" : "Low"));
+    }
+    return shown;
+  }
+
+  /**
+   * One row per player: their cards with the best five raised (in hi-lo the low's five
+   * underlined), the hand in words, and the verdict on top.
+   */
   function render(data) {
-    const split = data.is_split;
     results.replaceChildren(
       el("p", { class: "headline", "data-testid": "showdown-headline" }, data.verdict),
       ...data.players.map((player, index) => {
-        const won = player.winner;
-        const badge = won ? el("span", { class: `badge ${split ? "split" : "win"}` }, split ? "Split" : "Winner") : null;
+        const won = player.winner || player.low_winner;
+        const low = player.low ? player.low.best_five : [];
+        const lowLine = gameInfo(data.game).low
+          ? el("div", { class: "result-low", "data-testid": "showdown-low" },
+            player.low ? player.low.description : "No qualifying low")
+          : null;
         return el("div", { class: `result-player ${won ? "won" : "lost"}`, "data-testid": `showdown-result-${index}` },
-          el("div", { class: "result-name" }, el("strong", {}, player.name), badge),
+          el("div", { class: "result-name" }, el("strong", {}, player.name), badges(data, player)),
           el("div", { class: "result-cards" },
-            cardRow(player.hole, { marked: player.hand.best_five, dim: true }),
+            cardRow(player.hole, { marked: player.hand.best_five, low, dim: true }),
             el("span", { class: "plus", "aria-hidden": "true" }, "+"),
-            cardRow(data.board, { marked: player.hand.best_five, dim: true })),
-          el("div", { class: "result-description", "data-testid": "showdown-description" }, player.hand.description));
+            cardRow(data.board, { marked: player.hand.best_five, low, dim: true })),
+          el("div", { class: "result-description", "data-testid": "showdown-description" }, player.hand.description),
+          lowLine);
       }));
   }
 
@@ -125,9 +165,10 @@ export function mountShowdown(root) {
   root.append(
     el("div", { class: "panel" },
       el("h2", {}, "Showdown"),
-      el("p", { class: "hint" }, "Pick the board and each player's hole cards, then show down (or press Enter). "
-        + "A seat without cards sits out. Each player's best five cards are raised; the others are dimmed."),
-      board.element, list,
+      el("p", { class: "hint" }, "Pick the game, the board and each player's hole cards, then show down (or press "
+        + "Enter). A seat without cards sits out. Each player's best five cards are raised; in hi-lo the five of "
+        + "the low are underlined; the others are dimmed."),
+      game.element, board.element, list,
       el("div", { class: "actions" },
         addButton, removeButton,
         el("button", { type: "button", onclick: dealRandom, "data-testid": "showdown-random" }, "Deal the rest at random"),
@@ -138,5 +179,5 @@ export function mountShowdown(root) {
   root.addEventListener("input", save);   // typing is kept at once, before the server reads it
   submitOnEnter(root, run);
   restore();
-  return { fields };
+  return { fields, game: () => game.select.value };
 }
