@@ -113,6 +113,10 @@ def test_every_paytable_on_a_cluster_matches_local(client):
         (["JJ+, AKs:0.5", "random"], {"exact": True}),
         (["AhKh", "QQ", "random"], {"exact": False, "trials": 200_000, "seed": 5}),
         (["AA", "KK"], {"board": "2c 7d 9h", "exact": False, "trials": 100_000, "seed": 1}),
+        (["As Ad 2s 3s", "KKxx"], {"board": "4c 7h 9d", "exact": True, "game": "omaha-hilo"}),
+        (["As Ad Ks Kd", "random", "random"], {"exact": False, "trials": 200_000, "seed": 2, "game": "omaha"}),
+        (["As Ad Ks Kd Qh Jh", "random"], {"exact": False, "trials": 100_000, "seed": 3, "game": "omaha6"}),
+        (["AK", "QQ"], {"exact": True, "game": "short-deck"}),
     ],
 )
 def test_equity_on_a_cluster_is_bit_identical(client, players, options):

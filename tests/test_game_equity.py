@@ -25,6 +25,7 @@ from showdown import (
     Category,
     DuplicateCardError,
     EmptyRangeError,
+    EquityCancelled,
     GameError,
     HandSizeError,
     PlayerCountError,
@@ -620,3 +621,22 @@ def test_a_range_with_no_short_deck_hand_names_the_short_deck():
 def test_duplicate_card_across_omaha_hands():
     with pytest.raises(DuplicateCardError, match="As"):
         equity(["As Ad Ks Kd", "As Qh Qd Jc"], game="omaha")
+
+
+def test_progress_cancel_and_time_limit_in_the_games(monkeypatch):
+    """An exact count reports its progress (here every 400,000 evaluations) and stops when the
+    callback says so; Monte Carlo stops at its time limit; the same rules as hold'em."""
+    from showdown.odds import exact
+
+    monkeypatch.setattr(exact, "PIECE_EVALUATIONS", 400_000)
+    seen = []
+    result = equity(["As Ad 2s 3s", "KKxx"], "4c 7h 9d", game="omaha-hilo", exact=True,
+                    progress=lambda r: seen.append((r.total, r.planned)))
+    assert result.exact and result.total == result.planned and len(seen) >= 5
+    assert all(0 < done < planned == result.total for done, planned in seen)
+    assert result.to_dict() == {**equity(["As Ad 2s 3s", "KKxx"], "4c 7h 9d", game="omaha-hilo").to_dict(),
+                                "elapsed": result.elapsed}
+    with pytest.raises(EquityCancelled, match="stopped by the progress callback"):
+        equity(["As Ad 2s 3s", "KKxx"], "4c 7h 9d", game="omaha-hilo", exact=True, progress=lambda r: False)
+    timed = equity(["random", "random", "random"], game="omaha", time_limit=0.2, seed=1)
+    assert not timed.exact and timed.stopped_by == "time_limit" and timed.total > 0

@@ -17,7 +17,8 @@ exact hand is written without spaces (``AsAdKsKd``).
 =============  ==========================================================================
 
 A hand named twice with two different weights is an error naming both tokens. Ranges of
-six-card Omaha take exact hands only (20 million hands are too many to filter).
+six-card Omaha take exact hands only (20 million hands are too many to filter); an equity
+player given as ``random`` there is dealt a hand at each deal by Monte Carlo instead.
 
 >>> r = Range("AAxx", game="omaha")
 >>> len(r), r.combos.shape
@@ -284,7 +285,8 @@ def _exact_hands(tokens: list[tuple[str, int]], game: Game, error: Any) -> tuple
             weight = _weight(weight_text) if colon else 1.0
             cards = parse_cards(expression)
         except (_Reason, ShowdownError) as reason:
-            raise error(token, position, f"{reason} (a {game.title} range takes exact hands only)") from None
+            raise error(token, position, f"{reason} (a {game.title} range takes exact hands only; a player"
+                                         " given as 'random' is dealt by Monte Carlo)") from None
         if len(cards) != game.hole_cards:
             raise error(token, position, f"{game.title} hands have {game.hole_cards} cards, got {len(cards)}")
         key = tuple(sorted((card.id for card in cards), reverse=True))

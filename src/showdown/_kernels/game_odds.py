@@ -260,13 +260,25 @@ def _exact(combos, sizes, weights, base_deck, known_board, to_come, prefixes, n_
     return counts, weighted, totals, total_weights
 
 
+@kernel(inline="always")
+def _draw(state, used, lowest, deck_size):
+    """A uniformly random card of the deck (its top ``deck_size`` ids) not in ``used``: the
+    generator's new state and the card."""
+    while True:
+        state, z = _splitmix(state)
+        card = lowest + (((z >> _S32) * np.uint64(deck_size)) >> _S32)
+        if not (used >> card) & _ONE:
+            return state, card
+
+
 @kernel(nogil=True, parallel=True)
 def _monte_carlo(combos, sizes, cumulative, known_used, known_board, to_come, deck_size, trials, seeds,
                  max_attempts, rule, variant, low, high_5):
     """``trials[c]`` random deals in chunk ``c``, as :func:`showdown._kernels.equity._monte_carlo`
     (combos by weight, a deal started over when two combos share a card; then the board drawn
     from the cards not yet used) with the game's evaluation. The deck is the top ``deck_size``
-    card ids (52, or 36 for short deck)."""
+    card ids (52, or 36 for short deck). A player with no combos (size 0) is dealt a random
+    hand from the cards left, after the players with combos and before the board."""
     n_players = combos.shape[0]
     n_hole = combos.shape[2]
     n_pairs = n_hole * (n_hole - 1) // 2
@@ -287,6 +299,7 @@ def _monte_carlo(combos, sizes, cumulative, known_used, known_board, to_come, de
         board = np.zeros(5, dtype=np.uint8)
         for t in range(n_known):
             board[t] = known_board[t]
+        dealt = np.zeros((n_players, 1, n_hole), dtype=np.uint8)
         unweighted = np.zeros((1, 1), dtype=np.float64)
         chunk_counts = np.zeros((n_players, N_COUNTS), dtype=np.int64)
         done = 0
@@ -300,6 +313,8 @@ def _monte_carlo(combos, sizes, cumulative, known_used, known_board, to_come, de
                 ok = True
                 for p in range(n_players):
                     size = sizes[p]
+                    if size == 0:  # dealt below
+                        continue
                     j = 0
                     if size > 1:
                         state, z = _splitmix(state)
@@ -331,12 +346,15 @@ def _monte_carlo(combos, sizes, cumulative, known_used, known_board, to_come, de
             if not ok:
                 failed[chunk] = True
                 break
+            for p in range(n_players):
+                if sizes[p] == 0:
+                    for a in range(n_hole):
+                        state, card = _draw(state, used, lowest, deck_size)
+                        used |= _ONE << card
+                        dealt[p, 0, a] = card
+                    _hold(dealt, p, 0, n_hole, pairs, low_pairs, hole_keys, hole_bits)
             for t in range(n_known, 5):
-                while True:
-                    state, z = _splitmix(state)
-                    card = lowest + (((z >> _S32) * np.uint64(deck_size)) >> _S32)
-                    if not (used >> card) & _ONE:
-                        break
+                state, card = _draw(state, used, lowest, deck_size)
                 used |= _ONE << card
                 board[t] = card
             _values(board, n_players, n_pairs, rule, variant, low, pairs, low_pairs, hole_keys, hole_bits,

@@ -26,7 +26,7 @@ from showdown.errors import (
     ShowdownError,
 )
 from showdown.games import GAMES, Game, GameLike, check_in_deck, resolve_game
-from showdown.omaha_ranges import OmahaRange
+from showdown.omaha_ranges import FILTERED_HOLE_CARDS, OmahaRange
 from showdown.quantities import shown
 from showdown.ranges import Range
 
@@ -49,6 +49,9 @@ class Player:
     fixed: bool
     hand: str = ""
     """The hand or range as given (the name too, unless the player was named)."""
+    dealt: bool = False
+    """A random hand dealt from the deck at each deal, its hands not listed (``random`` in
+    six-card Omaha, whose 20,358,520 hands are too many to hold): Monte Carlo only."""
 
 
 @dataclass
@@ -71,8 +74,10 @@ class Question:
 
     @property
     def assignments(self) -> int:
-        """Hole-card assignments: the product of the players' numbers of combos."""
-        return math.prod(len(p.combos) for p in self.players)
+        """Hole-card assignments: the product of the players' numbers of combos (for a dealt
+        player, of the hands the deck left can make)."""
+        hands = math.comb(len(self.deck), self.game.hole_cards)
+        return math.prod(hands if p.dealt else len(p.combos) for p in self.players)
 
     @property
     def deck(self) -> list[int]:
@@ -130,7 +135,12 @@ def _player(label: str, player: Any, game: Game) -> Player:
 
 
 def _many_cards(label: str, player: Any, game: Game) -> Player:
-    """An Omaha player: the game's number of hole cards, an Omaha range or its text."""
+    """An Omaha player: the game's number of hole cards, an Omaha range or its text (or, in
+    six-card Omaha, ``random``: a hand dealt at each deal)."""
+    if (isinstance(player, str) and game.hole_cards > FILTERED_HOLE_CARDS
+            and player.strip().lower() in ("random", "x" * game.hole_cards)):
+        text = player.strip()
+        return Player(text, np.zeros((0, game.hole_cards), dtype=np.uint8), np.zeros(0), False, text, dealt=True)
     if isinstance(player, Range):
         if not isinstance(player, OmahaRange) or player.game.hole_cards != game.hole_cards:
             dealt = player.game.hole_cards if isinstance(player, OmahaRange) else 2
@@ -208,7 +218,7 @@ def prepare(players: Any, board: Any = "", dead: Any = "", game: GameLike = "hol
         known[card.id] = True
     known[: rules.lowest_card_id] = True  # a range's hands outside the deck are not dealt
     for label, player in zip(labels, parsed, strict=True):
-        if player.fixed:
+        if player.fixed or player.dealt:
             continue
         keep = ~known[player.combos].any(axis=1)
         if not keep.any():
@@ -219,7 +229,7 @@ def prepare(players: Any, board: Any = "", dead: Any = "", game: GameLike = "hol
         player.combos = np.ascontiguousarray(player.combos[keep])
         weights = player.weights[keep]
         player.weights = np.ascontiguousarray(weights / weights.max())  # relative: the largest is 1
-    size = max(len(p.combos) for p in parsed)
+    size = max(1, *(len(p.combos) for p in parsed))  # a dealt player has none: its size is 0
     combos = np.zeros((len(parsed), size, rules.hole_cards), dtype=np.uint8)
     weights = np.zeros((len(parsed), size), dtype=np.float64)
     sizes = np.array([len(p.combos) for p in parsed], dtype=np.int64)

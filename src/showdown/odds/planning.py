@@ -81,6 +81,10 @@ def make_plan(question: Question, classify: bool = True) -> tuple[Plan, Optional
     (``classify=False`` skips them: Monte Carlo was asked for)."""
     n_players = len(question.players)
     assignments, boards = question.assignments, question.boards
+    if any(player.dealt for player in question.players):
+        reason = (f"a random {question.game.title} hand is dealt at each deal, not enumerated: "
+                  f"{assignments * boards:.3g} deals; use Monte Carlo")
+        return Plan(n_players, "", assignments, boards, 0, 0, False, reason), None
     if question.to_come == 5 and question.game.name == "holdem":
         if assignments > MAX_CLASS_ASSIGNMENTS:
             reason = (f"exact enumeration of {assignments:,} hole-card assignments preflop is out of reach"
