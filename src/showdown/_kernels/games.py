@@ -11,8 +11,8 @@ import numpy as np
 from numba import prange
 
 from showdown._kernels import kernel
-from showdown._kernels.bits import _popcount, _prefetch, _trailing_zeros
-from showdown._kernels.evaluator import _KEY_INIT, CARD_BITS, CARD_KEYS, RANK_VALUES, ROW_OFFSETS, _card
+from showdown._kernels.bits import _prefetch, _trailing_zeros
+from showdown._kernels.evaluator import _KEY_INIT, CARD_BITS, CARD_KEYS, RANK_VALUES, ROW_OFFSETS, _card, _row_is_bad
 from showdown.tables import load_games
 from showdown.tables.layout import FLUSH_CHECK, RANK_MASK, ROW_SHIFT, SUIT_SHIFT
 
@@ -96,7 +96,7 @@ def _short_rows(ids, out, variant):
             card = _card(ids[i, j])
             key += CARD_KEYS[card]
             bits |= SHORT_CARD_BITS[card]
-        bad |= _popcount(bits) ^ np.uint64(k)
+        bad |= _row_is_bad(bits, k)
         out[i] = _short_value(key, bits, variant)
     return bad != 0
 
@@ -235,7 +235,7 @@ def _omaha_block_rows(ids, out, table, n_hole, k):
             _prefetch(table, base + 90)
         for i in range(start, stop):
             hole_bits, board_bits, board_key = _row_bits(ids, i, n_hole, k)
-            bad |= _popcount(hole_bits | board_bits) ^ np.uint64(k)
+            bad |= _row_is_bad(hole_bits | board_bits, k)
             best = _hole_best(ids, i, n_hole, table, bases[i - start], hole)
             shift = _flush_shift(board_key)
             if shift < 64:
@@ -275,7 +275,7 @@ def _omaha_low_rows(ids, n_hole, out):
     bad = np.uint64(0)
     for i in range(n_rows):
         hole_bits, board_bits, board_key = _row_bits(ids, i, n_hole, k)
-        bad |= _popcount(hole_bits | board_bits) ^ np.uint64(k)
+        bad |= _row_is_bad(hole_bits | board_bits, k)
         board_low = 0
         for j in range(n_hole, k):
             board_low |= LOW_BIT[_card(ids[i, j])]
