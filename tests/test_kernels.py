@@ -97,8 +97,8 @@ _PROBE = textwrap.dedent(
     first = importlib.import_module("showdown._kernels." + sys.argv[2])  # first and alone
     import numpy as np
     import showdown
-    from showdown import (Category, census, equity, evaluate, evaluate_many, evaluate_many_low, odds_grid, parse_cards,
-                          plan, preflop_table)
+    from showdown import (Category, breakdown, census, combo_equities, equity, evaluate, evaluate_many,
+                          evaluate_many_low, odds_grid, parse_cards, plan, preflop_table)
     from showdown._kernels import cache_dir
     from showdown.videopoker import analyze, holds
 
@@ -121,6 +121,9 @@ _PROBE = textwrap.dedent(
         "exact_by_classes": equity(["AhKh", "QdQc"], exact=True).counts.wins[0],
         "plan_classes": plan(["AhKh", "QdQc"]).classes,
         "odds_grid": odds_grid("Ah 3c", board, exact=False, trials=2000, seed=2).equity,
+        "study_exact": combo_equities("Ah 3c", "Qd Qc", board).equity,
+        "study_monte_carlo": combo_equities("Ah 3c", ["Qd Qc", "Jd Jc"], board, trials=2000, seed=1).equity,
+        "study_classes": breakdown("Ah 3c", board).made["flush"],
         "video_poker": str(hold_all.ev),
         "video_poker_return": str(analyze("jacks-or-better-9-6").expected_return),
         "preflop_table": int(preflop_table(["AKs", "QQ"]).wins[0, 1]),
@@ -173,6 +176,7 @@ def test_a_changed_table_changes_every_kernel_path(package_copy, tmp_path):
     assert answers["evaluate"] == answers["evaluate_many"] == answers["evaluate_many_threads"] == original
     assert answers["evaluate_many_unchecked"] == original
     assert answers["exact_by_boards"] == answers["monte_carlo"] == 1.0
+    assert answers["study_exact"] == answers["study_monte_carlo"] == answers["study_classes"] == 1
     old_dir = Path(before[KERNEL_MODULES[0]]["cache_dir"])
     cached = _cache_files(old_dir)
     assert {path.name.split(".")[0] for path in cached} >= set(KERNEL_MODULES) - {"bits"}  # every module cached
@@ -195,6 +199,7 @@ def test_a_changed_table_changes_every_kernel_path(package_copy, tmp_path):
         assert changed["evaluate"] == changed["evaluate_many"] == changed["evaluate_many_threads"] == CHANGED
         assert changed["evaluate_many_unchecked"] == changed["evaluate_many_7"] == CHANGED
         assert changed["exact_by_boards"] == changed["monte_carlo"] == 0.0
+        assert changed["study_exact"] == changed["study_monte_carlo"] == changed["study_classes"] == 0
         assert changed["census"] == answers["census"] - 1
     assert _cache_files(old_dir) == cached  # the old cache is still there, just not read
 

@@ -42,6 +42,7 @@ from showdown.errors import (
     RangeParseError,
     SettlementError,
     ShowdownError,
+    StudyError,
 )
 from showdown.evaluation import Category, Census, HandRank, census, evaluate, evaluate_many, evaluate_many_low
 from showdown.games import GAMES, Game
@@ -61,11 +62,13 @@ from showdown.odds import (
 from showdown.omaha_ranges import OmahaRange  # noqa: E402  registers itself as Range(..., game="omaha")
 from showdown.parallel.cluster import dask_client
 from showdown.pots import ODD_CHIP_RULES, BoardResult, Pot, Rake, Seat, Settlement, hand_from_json, settle
-from showdown.ranges import Range, starting_hands
+from showdown.ranges import Range, starting_hand_of, starting_hands
+from showdown.study import Breakdown, ComboEquities, NextCard, breakdown, combo_equities, next_card
 
 __all__ = [
     "BatchSummary",
     "BoardResult",
+    "Breakdown",
     "CARDS",
     "Cancelled",
     "Card",
@@ -73,6 +76,7 @@ __all__ = [
     "CardsLike",
     "Category",
     "Census",
+    "ComboEquities",
     "Deck",
     "DistributedError",
     "DuplicateCardError",
@@ -89,6 +93,7 @@ __all__ = [
     "HandSizeError",
     "JSONError",
     "LowRank",
+    "NextCard",
     "ODD_CHIP_RULES",
     "OmahaRange",
     "OddsGrid",
@@ -105,11 +110,14 @@ __all__ = [
     "SettlementError",
     "ShowdownError",
     "ShowdownResult",
+    "StudyError",
     "Suit",
     "__version__",
     "board_text",
+    "breakdown",
     "cards_to_mask",
     "census",
+    "combo_equities",
     "dask_client",
     "deal_showdown",
     "equity",
@@ -122,6 +130,7 @@ __all__ = [
     "hand_from_json",
     "hands",
     "mask_to_cards",
+    "next_card",
     "odds_grid",
     "parse_board",
     "parse_cards",
@@ -132,5 +141,6 @@ __all__ = [
     "run_batch",
     "settle",
     "showdown",
+    "starting_hand_of",
     "starting_hands",
 ]

@@ -52,6 +52,11 @@ class EquityCancelled(EquityError, Cancelled):
     """An equity run (or an odds grid) stopped by its progress callback before the end."""
 
 
+class StudyError(ShowdownError):
+    """A board study question that cannot be answered as asked (an unknown hand class, a game
+    the study does not cover)."""
+
+
 class SettlementError(ShowdownError):
     """A hand that cannot be settled as given (bad chips, names, cards or button)."""
 

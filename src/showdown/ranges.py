@@ -55,10 +55,20 @@ import numpy as np
 from showdown.cards import _TOKENS, CARDS, RANK_CHARS, Card, CardsLike, parse_cards
 from showdown.errors import DuplicateCardError, GameError, RangeParseError, ShowdownError
 from showdown.games import GameLike, resolve_game
+from showdown.holdings import (
+    DRAW_CLASSES,
+    MADE_CLASSES,
+    StudyError,
+    class_codes,
+    class_members,
+    class_names,
+    study_cards,
+)
 from showdown.quantities import real_number
 from showdown.tables.preflop_order import preflop_equities
 
-__all__ = ["N_COMBOS", "PREFLOP_ORDER", "Range", "RangeParseError", "starting_hands", "top_starting_hands"]
+__all__ = ["N_COMBOS", "PREFLOP_ORDER", "Range", "RangeParseError", "starting_hand_of", "starting_hands",
+           "top_starting_hands"]
 
 N_COMBOS = 1326
 """All two-card combos: C(52, 2)."""
@@ -286,6 +296,32 @@ def _starting_hand(text: str) -> str:
         name = _class_name(high, low, "")
         raise _Reason(f"{text!r} is two starting hands, {name}s and {name}o: name one")
     return _class_name(high, low, kind)
+
+
+def starting_hand_of(hand: CardsLike) -> str:
+    """The starting hand of a combo (``"AhKh"`` -> ``"AKs"``), or a starting hand's name written
+    in any case in its canonical form (``"aks"`` -> ``"AKs"``).
+
+    >>> starting_hand_of("Ah Kh"), starting_hand_of("7c7d"), starting_hand_of("kqo")
+    ('AKs', '77', 'KQo')
+    """
+    if isinstance(hand, str):
+        try:
+            return _starting_hand(hand.strip())
+        except _Reason as reason:
+            problem = str(reason)
+    else:
+        problem = "not a starting hand"
+    try:
+        cards = parse_cards(hand)
+    except ShowdownError:
+        raise RangeParseError(f"{hand!r} is not a starting hand (such as AKs) or a combo (such as AhKh): {problem}"
+                              ) from None
+    if len(cards) != 2:
+        raise RangeParseError(f"a combo has two cards, got {len(cards)} in {hand!r}")
+    high, low = sorted(cards, reverse=True)
+    kind = "s" if high.suit == low.suit else "o"
+    return _class_name(int(high.rank), int(low.rank), kind)
 
 
 def _tokenize(text: str) -> list[tuple[str, int]]:
@@ -630,6 +666,60 @@ class Range:
         2
         """
         return self.without([*parse_cards(board, allow_duplicates=True), *parse_cards(dead, allow_duplicates=True)])
+
+    def _holdings(self, board: CardsLike, dead: CardsLike) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The combo indices left on ``board`` and the made class and draws of each."""
+        board_cards, dead_cards = study_cards(board, dead)
+        left = self.remove(board_cards, dead_cards)._weights
+        indices = np.flatnonzero(left[_ORDER] != 0)
+        made, draws = class_codes(_COMBO_IDS[_ORDER[indices]], board_cards)
+        return _ORDER[indices], made, draws
+
+    def split(self, board: CardsLike, by: str = "made", dead: CardsLike = "") -> dict[str, Range]:
+        """The range cut by what its combos hold on ``board`` (3 to 5 cards; combos touching the
+        board or ``dead`` are out): by ``"made"``, one range per made-hand class (every class,
+        an empty range where none); by ``"draw"``, one per draw class (a combo may be in several).
+        The classes are those of :func:`~showdown.breakdown`.
+
+        >>> parts = Range("AA, KK, 77, AKs").split("Ks 7h 2d")
+        >>> {name: len(part) for name, part in parts.items() if len(part)}
+        {'set': 6, 'overpair': 6, 'top-pair': 3}
+        >>> str(parts["top-pair"])
+        'AhKh, AdKd, AcKc'
+        """
+        if by not in ("made", "draw"):
+            raise StudyError(f"split by 'made' or 'draw', got {by!r}")
+        indices, made, draws = self._holdings(board, dead)
+        names = MADE_CLASSES if by == "made" else DRAW_CLASSES
+        parts = {}
+        for name in names:
+            weights = np.zeros(N_COMBOS)
+            members = indices[class_members(name, made, draws)]
+            weights[members] = self._weights[members]
+            parts[name] = Range._from_weights(weights)
+        return parts
+
+    def filter(self, board: CardsLike, made: Optional[Iterable[str]] = None, draws: Optional[Iterable[str]] = None,
+               dead: CardsLike = "") -> Range:
+        """The combos that, on ``board``, are in one of the ``made`` classes or have one of the
+        ``draws`` (the classes of :func:`~showdown.breakdown`), with their weights.
+
+        >>> top_pair_or_better = ["straight-flush", "quads", "full-house", "flush", "straight", "set", "trips",
+        ...                       "two-pair", "overpair", "top-pair"]
+        >>> str(Range("AA, KK, QQ, AQs, 87s").filter("Ks 7h 2d", made=top_pair_or_better))
+        'AA, KhKd, KhKc, KdKc'
+        >>> str(Range("AA, KK, AQs, 87s").filter("Ks 7h 2h", draws=["flush-draw"]))
+        'AhQh'
+        """
+        wanted_made = class_names(made, MADE_CLASSES, "made")
+        wanted_draws = class_names(draws, DRAW_CLASSES, "draw")
+        indices, made_codes, draw_bits = self._holdings(board, dead)
+        keep = np.zeros(len(indices), dtype=bool)
+        for name in (*wanted_made, *wanted_draws):
+            keep |= class_members(name, made_codes, draw_bits)
+        weights = np.zeros(N_COMBOS)
+        weights[indices[keep]] = self._weights[indices[keep]]
+        return Range._from_weights(weights)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Range):

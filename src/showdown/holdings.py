@@ -1,0 +1,137 @@
+"""What a two-card combo holds on a board: one made-hand class and any number of draws.
+
+The classes, defined exactly (first that applies for the made hand):
+
+* ``straight-flush``, ``quads``, ``full-house``, ``flush``, ``straight``: the evaluator's
+  category of hole and board together (the board may play);
+* then by what the hole cards do, with ranks counted as *distinct* board ranks (on K K 7, K is
+  the highest and 7 the second): ``set`` (a pocket pair matching a board card), ``trips`` (one
+  hole card matching a board pair), ``two-pair`` (each hole card pairs a different board card),
+  ``overpair`` (a pocket pair above every board card), ``top-pair`` (a hole card pairs the
+  highest board rank), ``pocket-below-top`` (a pocket pair between the highest and the second
+  highest board rank; on a board of one rank, any pocket pair below it), ``middle-pair`` (a hole
+  card pairs the second highest board rank), ``weak-pair`` (a hole card pairs a lower board rank,
+  or a pocket pair below the second highest), ``board-pair`` (the board is paired or trips and
+  the hole cards pair nothing), ``ace-high`` (an ace in the hole), ``nothing``. A hole card that
+  pairs the board decides the class even when the board is paired too.
+
+Draws, on a flop or turn and only for combos below a straight:
+
+* ``flush-draw``: four cards of one suit among hole and board, at least one a hole card;
+  ``nut-flush-draw``: a flush draw whose suit's highest card not on the board is a hole card
+  (also counted as a flush draw); ``backdoor-flush-draw`` (flop only): exactly three cards of
+  one suit among hole and board, at least one a hole card, and no flush draw;
+* ``oesd``: two or more ranks r such that hole and board plus a card of rank r hold a higher
+  straight than the board plus that card alone (or a straight where the board plus that card
+  holds none), whether or not a card of rank r is left; ``gutshot``: exactly one such rank;
+* ``combo-draw``: a flush draw with an oesd or a gutshot (also counted in both);
+* ``overcards``: two unpaired hole cards above every board card.
+
+>>> made, draws = classify(["Ah Kh", "9c 9d", "Qh Jh"], "Kd 9h 2h")
+>>> made
+['top-pair', 'set', 'nothing']
+>>> draws
+[['flush-draw', 'nut-flush-draw'], [], ['flush-draw', 'gutshot', 'combo-draw']]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Optional
+
+import numpy as np
+
+from showdown.cards import Card, CardsLike, parse_cards
+from showdown.errors import DuplicateCardError, HandSizeError, StudyError
+from showdown.games import GameLike, resolve_game
+
+__all__ = ["DRAW_CLASSES", "MADE_CLASSES", "StudyError", "classify"]
+
+MADE_CLASSES: tuple[str, ...] = (
+    "straight-flush", "quads", "full-house", "flush", "straight", "set", "trips", "two-pair", "overpair",
+    "top-pair", "pocket-below-top", "middle-pair", "weak-pair", "board-pair", "ace-high", "nothing",
+)
+"""The made-hand classes, strongest first: each combo is in exactly one."""
+
+DRAW_CLASSES: tuple[str, ...] = (
+    "flush-draw", "nut-flush-draw", "backdoor-flush-draw", "oesd", "gutshot", "combo-draw", "overcards",
+)
+"""The draw classes: a combo is in any number of them (bit ``1 << i`` of its draws)."""
+
+
+def study_cards(board: CardsLike, dead: CardsLike = "", game: GameLike = "holdem",
+                sizes: Sequence[int] = (3, 4, 5)) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The board (of one of ``sizes``) and dead cards of a study question, checked: no card twice,
+    hold'em only."""
+    rules = resolve_game(game)
+    if rules.hole_cards != 2 or rules.short_deck:
+        raise StudyError(f"board study covers hold'em; {rules.title} is not supported")
+    board_cards = parse_cards(board)
+    if len(board_cards) not in sizes:
+        streets = ", ".join(f"{size} ({_STREETS[size]})" for size in sizes)
+        raise HandSizeError(f"the board has {len(board_cards)} card{'s' * (len(board_cards) != 1)}; board study"
+                            f" needs {streets} cards")
+    dead_cards = parse_cards(dead)
+    for card in dead_cards:
+        if card in board_cards:
+            raise DuplicateCardError(f"card {card} is both dead and on the board")
+    return board_cards, dead_cards
+
+
+_STREETS = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
+
+
+def class_codes(combos: np.ndarray, board: Sequence[Card]) -> tuple[np.ndarray, np.ndarray]:
+    """The made class (an index into :data:`MADE_CLASSES`) and draw bits of each combo of an
+    (n, 2) array of card ids that do not touch ``board``."""
+    from showdown._kernels.study import _holdings
+
+    made = np.empty(len(combos), dtype=np.int64)
+    draws = np.empty(len(combos), dtype=np.int64)
+    _holdings(np.ascontiguousarray(combos, dtype=np.uint8), np.array([c.id for c in board], dtype=np.uint8),
+              made, draws)
+    return made, draws
+
+
+def class_members(name: str, made: np.ndarray, draws: np.ndarray) -> np.ndarray:
+    """A boolean mask of the combos in the made or draw class ``name``."""
+    if name in MADE_CLASSES:
+        return made == MADE_CLASSES.index(name)  # type: ignore[no-any-return]
+    if name in DRAW_CLASSES:
+        return (draws >> DRAW_CLASSES.index(name)) & 1 == 1  # type: ignore[no-any-return]
+    raise StudyError(f"{name!r} is not a hand class; the classes are {', '.join(MADE_CLASSES + DRAW_CLASSES)}")
+
+
+def class_names(names: Optional[Iterable[str]], kind: tuple[str, ...], label: str) -> list[str]:
+    """``names`` checked against one family of classes (``label`` names it in errors)."""
+    if names is None:
+        return []
+    if isinstance(names, str):
+        names = [names]
+    checked = []
+    for name in names:
+        if name not in kind:
+            raise StudyError(f"{name!r} is not a {label} class; the {label} classes are {', '.join(kind)}")
+        checked.append(name)
+    return checked
+
+
+def classify(combos: Iterable[CardsLike], board: CardsLike) -> tuple[list[str], list[list[str]]]:
+    """The made class and the draws of each two-card combo on a board of 3 to 5 cards.
+
+    >>> classify(["Js Td"], "9c 8d 2h")
+    (['nothing'], [['oesd', 'overcards']])
+    """
+    board_cards, _ = study_cards(board)
+    rows = []
+    for position, combo in enumerate(combos):
+        cards = parse_cards(combo)
+        if len(cards) != 2:
+            raise HandSizeError(f"combo {position}: a combo has two cards, got {len(cards)} in {combo!r}")
+        for card in cards:
+            if card in board_cards:
+                raise DuplicateCardError(f"card {card} of combo {position} is also on the board")
+        rows.append([cards[0].id, cards[1].id])
+    made, draws = class_codes(np.array(rows, dtype=np.uint8).reshape(-1, 2), board_cards)
+    return ([MADE_CLASSES[m] for m in made.tolist()],
+            [[name for i, name in enumerate(DRAW_CLASSES) if bits >> i & 1] for bits in draws.tolist()])

@@ -1,0 +1,526 @@
+"""Board study: what a range holds on a board, each combo's equity against other ranges, how
+that equity is spread over the range, and what the next card does to it.
+
+* :func:`breakdown`: every combo of a range sorted into one made-hand class and any number of
+  draws (the classes of :mod:`showdown.holdings`), with weighted counts and shares, and with
+  ``villain=`` each class's equity against that range.
+* :func:`combo_equities`: each hero combo's equity against one range exactly (flop, turn or
+  river; every runout is scored once for all combos) or against several by Monte Carlo.
+* :func:`next_card`: for each turn (or river) card its probability given both ranges, the hero's
+  equity after it and the hero's made-hand classes after it.
+
+Weights follow :func:`~showdown.equity`: a hero combo counts by its weight times the weight of
+the villain combos it meets after card removal, so a whole range's equity here is the equity
+that ``equity([hero, villain], board, exact=True)`` gives.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Optional, Union
+
+import numpy as np
+
+from showdown.cards import CARDS, Card, CardsLike, format_cards, parse_cards
+from showdown.errors import EquityError, ShowdownError, StudyError
+from showdown.holdings import DRAW_CLASSES, MADE_CLASSES, class_codes, class_members, class_names, study_cards
+from showdown.odds.calculation import MAX_TRIALS
+from showdown.odds.inputs import Question, prepare
+from showdown.odds.montecarlo import MAX_ATTEMPTS, MC_CHUNKS
+from showdown.odds.result import finite
+from showdown.parallel.interruption import interruptible
+from showdown.parallel.threads import numba_threads, thread_count
+from showdown.quantities import random_seed, whole_number
+from showdown.ranges import Range, starting_hand_of
+
+__all__ = ["Breakdown", "ComboEquities", "NextCard", "breakdown", "combo_equities", "next_card"]
+
+RangeLike = Union[Range, str]
+EXACT_CHUNKS = 16
+"""Pieces of the runouts scored in parallel; fixed, so the answer does not depend on threads."""
+DEFAULT_TRIALS = 1_000_000
+"""Monte Carlo deals when ``trials`` is not given."""
+
+
+def _text(combo: Sequence[int]) -> str:
+    return f"{CARDS[combo[0]]}{CARDS[combo[1]]}"
+
+
+def _count(value: float, whole: bool) -> float:
+    return int(round(value)) if whole else value
+
+
+# --- breakdown --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Breakdown:
+    """What a range holds on a board: :func:`breakdown`'s answer.
+
+    ``made`` and ``draws`` map every class name to its weighted combo count (whole numbers when
+    the range has no weights below 1), ``total`` is the range's weighted count after card
+    removal; ``equity_by_class`` (with a villain) maps each class to the range's equity against
+    the villain in that class (None for an empty class) and ``equity`` is the whole range's.
+    """
+
+    board: tuple[Card, ...]
+    dead: tuple[Card, ...]
+    range: str
+    made: dict[str, float]
+    draws: dict[str, float]
+    total: float
+    villain: Optional[str] = None
+    equity: Optional[float] = None
+    equity_by_class: dict[str, Optional[float]] = field(default_factory=dict)
+    _combos: tuple[str, ...] = field(default=(), repr=False)
+    _made: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64), repr=False)
+    _draws: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64), repr=False)
+
+    def combos(self, name: str) -> list[str]:
+        """The combos (text, higher card first) of one made or draw class.
+
+        >>> breakdown("AA, KK", "Ks 7h 2d").combos("set")
+        ['KhKd', 'KhKc', 'KdKc']
+        """
+        members = class_members(name, self._made, self._draws)
+        return [combo for combo, member in zip(self._combos, members.tolist(), strict=True) if member]
+
+    def share(self, name: str) -> float:
+        """The class's share of the range's weight (0 when the range is empty).
+
+        >>> breakdown("AA, KK", "Ks 7h 2d").share("overpair")
+        0.6666666666666666
+        """
+        count = self.made[name] if name in self.made else self.draws[class_names([name], DRAW_CLASSES, "draw")[0]]
+        return count / self.total if self.total else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: the board, the range, the total and one row per class (its name,
+        weighted count, share, combos and, with a villain, its equity).
+
+        >>> breakdown("AA", "Ks 7h 2d").to_dict()["made"][8]
+        {'class': 'overpair', 'combos': 6, 'share': 1.0, 'hands': ['AsAh', 'AsAd', 'AsAc', 'AhAd', 'AhAc', 'AdAc']}
+        """
+
+        def rows(counts: Mapping[str, float]) -> list[dict[str, Any]]:
+            result = []
+            for name, count in counts.items():
+                row: dict[str, Any] = {"class": name, "combos": count, "share": self.share(name),
+                                       "hands": self.combos(name)}
+                if self.villain is not None:
+                    row["equity"] = finite(self.equity_by_class.get(name) or math.nan)
+                result.append(row)
+            return result
+
+        return {"board": [str(c) for c in self.board], "dead": [str(c) for c in self.dead], "range": self.range,
+                "villain": self.villain, "total": self.total,
+                "equity": None if self.equity is None else finite(self.equity),
+                "made": rows(self.made), "draws": rows(self.draws)}
+
+    def __str__(self) -> str:
+        lines = [f"{self.range} on {format_cards(self.board)}: {self.total:g} combos"]
+        for title, counts in (("made hands", self.made), ("draws", self.draws)):
+            lines.append(title)
+            for name, count in counts.items():
+                if not count:
+                    continue
+                share = self.share(name)
+                line = f"  {name:<20} {count:>8g} {share:7.1%}  {'#' * round(share * 30)}"
+                equity = self.equity_by_class.get(name)
+                if equity is not None:
+                    line += f"  equity {equity:.1%}"
+                lines.append(line)
+        if self.equity is not None:
+            lines.append(f"equity against {self.villain}: {self.equity:.2%}")
+        return "\n".join(lines)
+
+
+def _hero_range(value: Any, label: str) -> Range:
+    if isinstance(value, Range):
+        if type(value) is not Range:
+            raise StudyError(f"{label}: board study covers hold'em ranges; {value!r} is an Omaha range")
+        return value
+    if isinstance(value, str):
+        try:
+            return Range.from_combos([parse_cards(value)])
+        except ShowdownError:
+            pass
+        try:
+            return Range(value)
+        except ShowdownError as error:
+            raise type(error)(f"{label}: {error}") from None
+    raise StudyError(f"{label}: a range is text such as 'TT+, AKs' or a Range, got {type(value).__name__}")
+
+
+def breakdown(range: RangeLike, board: CardsLike, dead: CardsLike = "", *,  # noqa: A002  the poker word
+              villain: Optional[RangeLike] = None, game: str = "holdem") -> Breakdown:
+    """Every combo of ``range`` (after card removal, weights kept) sorted into one made-hand
+    class and any number of draw classes on a board of 3, 4 or 5 cards (see
+    :mod:`showdown.holdings` for the exact definitions). With ``villain``, also each class's
+    exact equity against that range.
+
+    >>> b = breakdown("random", "Ks 7h 2d")
+    >>> b.total, b.made["set"], b.made["top-pair"], b.draws["backdoor-flush-draw"]
+    (1176, 9, 120, 198)
+    >>> round(breakdown("QQ+, AK", "Ks 7h 2d", villain="random").equity_by_class["top-pair"], 3)
+    0.898
+    """
+    board_cards, dead_cards = study_cards(board, dead, game)
+    hero = _hero_range(range, "the range").remove(board_cards, dead_cards)
+    combos, weights = hero.combos, hero.weights
+    made, draws = class_codes(combos, board_cards)
+    whole = bool((weights == 1).all())
+    made_counts = {name: _count(float(weights[made == i].sum()), whole) for i, name in enumerate(MADE_CLASSES)}
+    draw_counts = {name: _count(float(weights[(draws >> i) & 1 == 1].sum()), whole)
+                   for i, name in enumerate(DRAW_CLASSES)}
+    texts = tuple(_text(combo) for combo in combos.tolist())
+    total = _count(float(weights.sum()), whole)
+    result = Breakdown(board_cards, dead_cards, str(_hero_range(range, "the range")), made_counts, draw_counts, total,
+                       _combos=texts, _made=made, _draws=draws)
+    if villain is None:
+        return result
+    against = combo_equities(range, [villain], board_cards, dead_cards, exact=True)
+    by_combo_weight = dict(zip(against._combos, against._weights.tolist(), strict=True))
+    by_combo_equity = dict(zip(against._combos, against._equities.tolist(), strict=True))
+    equity_by_class: dict[str, Optional[float]] = {}
+    for name in (*MADE_CLASSES, *DRAW_CLASSES):
+        members = [c for c in result.combos(name) if by_combo_weight.get(c, 0) > 0]
+        weight = sum(by_combo_weight[c] for c in members)
+        equity_by_class[name] = sum(by_combo_weight[c] * by_combo_equity[c] for c in members) / weight if weight \
+            else None
+    return Breakdown(board_cards, dead_cards, result.range, made_counts, draw_counts, total, against.villains[0],
+                     against.equity, equity_by_class, texts, made, draws)
+
+
+# --- combo equities ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ComboEquities:
+    """Each hero combo's equity against the villain range(s): :func:`combo_equities`' answer.
+
+    ``by_combo`` maps combo text (``"AhKh"``) to its equity, ``by_class`` maps a starting hand
+    (``"AKs"``, ``"AKo"``, ``"77"``) to its combos' weighted mean, ``equity`` is the whole
+    range's; each combo is weighted by its weight times the villain weight it meets, as
+    :func:`~showdown.equity` weights hands. Monte Carlo answers carry standard errors.
+    """
+
+    hero: str
+    villains: tuple[str, ...]
+    board: tuple[Card, ...]
+    dead: tuple[Card, ...]
+    exact: bool
+    equity: float
+    stderr: float
+    by_combo: dict[str, float]
+    by_class: dict[str, float]
+    stderr_by_combo: dict[str, float]
+    trials: int
+    seed: Optional[int]
+    _combos: tuple[str, ...] = field(repr=False)
+    _equities: np.ndarray = field(repr=False)
+    _weights: np.ndarray = field(repr=False)
+    _range_weights: np.ndarray = field(repr=False)
+
+    def distribution(self) -> list[tuple[float, float]]:
+        """The equity curve: ``(equity, share)`` points from the highest equity down, where
+        share is the fraction of the range (weighted as :attr:`equity` weights it) with at least
+        that equity.
+
+        >>> curve = combo_equities("AA, 22, KQs", "QQ", "Ks 7h 2d").distribution()
+        >>> [(round(equity, 3), round(share, 3)) for equity, share in curve]
+        [(0.958, 0.143), (0.916, 0.714), (0.908, 1.0)]
+        """
+        order = np.argsort(-self._equities, kind="stable")
+        total = float(self._weights.sum())
+        points: list[tuple[float, float]] = []
+        passed = 0.0
+        for index in order.tolist():
+            passed += float(self._weights[index])
+            equity = float(self._equities[index])
+            if points and points[-1][0] == equity:
+                points[-1] = (equity, passed / total)
+            else:
+                points.append((equity, passed / total))
+        return points
+
+    def filter(self, min_equity: Optional[float] = None, max_equity: Optional[float] = None,
+               classes: Optional[Iterable[str]] = None) -> Range:
+        """The hero combos with ``min_equity <= equity <= max_equity`` (and, with ``classes``,
+        of those starting hands), as a Range with their weights.
+
+        >>> str(combo_equities("AA, 22, KQs", "QQ", "Ks 7h 2d").filter(max_equity=0.91))
+        '2s2h, 2s2c, 2h2c'
+        """
+        low = -math.inf if min_equity is None else float(min_equity)
+        high = math.inf if max_equity is None else float(max_equity)
+        wanted = None if classes is None else {starting_hand_of(name) for name in
+                                               ([classes] if isinstance(classes, str) else classes)}
+        keep = [(combo, float(weight)) for combo, equity, weight in
+                zip(self._combos, self._equities.tolist(), self._range_weights.tolist(), strict=True)
+                if low <= equity <= high and (wanted is None or starting_hand_of(combo) in wanted)]
+        return Range.from_combos([c for c, _ in keep], [w for _, w in keep])
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: the question, the whole range's equity, each class's and each
+        combo's (with its weight share and, by Monte Carlo, its standard error) and the curve.
+
+        >>> combo_equities("AA", "KK", "Ks 7h 2d").to_dict()["by_class"]
+        {'AA': 0.08585858585858586}
+        """
+        total = float(self._weights.sum())
+        combos = []
+        for combo, equity, weight in zip(self._combos, self._equities.tolist(), self._weights.tolist(), strict=True):
+            row: dict[str, Any] = {"combo": combo, "class": starting_hand_of(combo), "equity": finite(equity),
+                                   "weight": weight / total if total else 0.0}
+            if not self.exact:
+                row["stderr"] = finite(self.stderr_by_combo.get(combo, math.nan))
+            combos.append(row)
+        return {"hero": self.hero, "villains": list(self.villains), "board": [str(c) for c in self.board],
+                "dead": [str(c) for c in self.dead], "exact": self.exact, "equity": finite(self.equity),
+                "stderr": finite(self.stderr), "trials": self.trials, "seed": self.seed,
+                "by_class": {name: finite(value) for name, value in self.by_class.items()}, "combos": combos,
+                "distribution": [[finite(e), s] for e, s in self.distribution()]}
+
+    def __str__(self) -> str:
+        how = "exact" if self.exact else f"Monte Carlo, {self.trials:,} deals, standard error {self.stderr:.2%}"
+        lines = [f"{self.hero} against {' and '.join(self.villains)} on {format_cards(self.board) or 'no board'}:"
+                 f" {self.equity:.2%} ({how})"]
+        for name, value in sorted(self.by_class.items(), key=lambda item: -item[1]):
+            lines.append(f"  {name:<4} {value:7.2%}")
+        return "\n".join(lines)
+
+
+@dataclass
+class _Scored:
+    """The exact heads-up sums: per union combo and per card."""
+
+    codes: np.ndarray  # union combos as (high, low) ids
+    hero_weights: np.ndarray
+    doubled: np.ndarray
+    met: np.ndarray
+    card_doubled: np.ndarray
+    card_met: np.ndarray
+
+
+def _score_heads_up(question: Question, n_jobs: Optional[int]) -> _Scored:
+    """Every runout of the board scored once for all combos of both ranges."""
+    from showdown._kernels.study import _runouts
+
+    hero, villain = question.players
+    codes = np.union1d(hero.combos[:, 0].astype(np.int64) * 52 + hero.combos[:, 1],
+                       villain.combos[:, 0].astype(np.int64) * 52 + villain.combos[:, 1])
+    union = np.stack([codes // 52, codes % 52], axis=1).astype(np.uint8)
+    hero_weights = np.zeros(len(codes))
+    villain_weights = np.zeros(len(codes))
+    hero_weights[np.searchsorted(codes, hero.combos[:, 0].astype(np.int64) * 52 + hero.combos[:, 1])] = hero.weights
+    villain_weights[np.searchsorted(codes, villain.combos[:, 0].astype(np.int64) * 52 + villain.combos[:, 1])] \
+        = villain.weights
+    known = {c.id for c in (*question.board, *question.dead)}
+    deck = [card for card in range(52) if card not in known]
+    runouts = np.array(list(itertools.combinations(deck, question.to_come)), dtype=np.uint8)
+    runouts = runouts.reshape(len(runouts), question.to_come)
+    board = np.array([c.id for c in question.board], dtype=np.uint8)
+    with interruptible(), numba_threads(thread_count(n_jobs, len(runouts))):
+        doubled, met, card_doubled, card_met = _runouts(union, hero_weights, villain_weights, board, runouts,
+                                                        EXACT_CHUNKS)
+    return _Scored(union, hero_weights, doubled.sum(axis=0), met.sum(axis=0), card_doubled.sum(axis=0),
+                   card_met.sum(axis=0))
+
+
+def _question(hero: Any, villains: Any, board: Sequence[Card], dead: Sequence[Card]) -> tuple[Question, list[Any]]:
+    if isinstance(villains, (str, Range)) or not isinstance(villains, Iterable):
+        villains = [villains]
+    villains = list(villains)
+    if not villains:
+        raise EquityError("villains must hold one range or more, got none")
+    names = ["hero", *(["villain"] if len(villains) == 1 else [f"villain {i + 1}" for i in range(len(villains))])]
+    return prepare(dict(zip(names, [hero, *villains], strict=True)), board, dead), villains
+
+
+def combo_equities(
+    hero: RangeLike,
+    villains: Union[RangeLike, Sequence[RangeLike]],
+    board: CardsLike = "",
+    dead: CardsLike = "",
+    *,
+    exact: Optional[bool] = None,
+    trials: Optional[int] = None,
+    seed: Optional[int] = None,
+    n_jobs: Optional[int] = None,
+) -> ComboEquities:
+    """Each combo of the ``hero`` range's equity against the ``villains`` (a list of ranges or
+    hands; one range alone for heads-up), per combo, per starting hand and for the whole range.
+
+    Heads-up on a flop, turn or river is exact (``exact=None`` or True): every runout is
+    scored once for all combos. Preflop or multiway it is Monte Carlo (``trials`` deals, default
+    1,000,000, seeded by ``seed``; the same seed gives the same answer whatever ``n_jobs``), and
+    ``exact=True`` there is an :class:`~showdown.EquityError`.
+
+    >>> r = combo_equities("AA, KK, AKs", "QQ+", "Qs 7h 2d")
+    >>> {name: round(value, 3) for name, value in r.by_class.items()}
+    {'AA': 0.625, 'AKs': 0.089, 'KK': 0.126}
+    >>> round(r.by_combo["AhAd"], 3), round(r.equity, 3)
+    (0.625, 0.309)
+    """
+    board_cards, dead_cards = study_cards(board, dead, sizes=(0, 3, 4, 5))
+    question, villains = _question(hero, villains, board_cards, dead_cards)
+    hero_range = _hero_range(hero, "the hero") if not question.players[0].fixed \
+        else Range.from_combos([question.players[0].combos[0].tolist()])
+    heads_up = len(villains) == 1 and len(board_cards) >= 3
+    if exact is not None and not isinstance(exact, bool):
+        raise EquityError(f"exact must be True, False or None, got {exact!r}")
+    if exact and not heads_up:
+        why = "preflop" if len(board_cards) < 3 else f"against {len(villains)} villains"
+        raise EquityError(f"exact combo equities are heads-up on a flop, turn or river; {why} they run Monte Carlo"
+                          " (exact=None or False)")
+    if n_jobs is not None and n_jobs != -1:
+        whole_number(n_jobs, "n_jobs", low=1, error=EquityError)
+    hero_texts = [_text(c) for c in question.players[0].combos.tolist()]
+    range_weights = np.array([hero_range.weight(t) for t in hero_texts])
+    names = (question.players[0].hand, tuple(p.hand for p in question.players[1:]))
+    if heads_up and exact is not False:
+        scored = _score_heads_up(question, n_jobs)
+        hero_rows = np.searchsorted(scored.codes[:, 0].astype(np.int64) * 52 + scored.codes[:, 1],
+                                    question.players[0].combos[:, 0].astype(np.int64) * 52
+                                    + question.players[0].combos[:, 1])
+        met = scored.met[hero_rows]
+        doubled = scored.doubled[hero_rows]
+        weights = question.players[0].weights * met
+        with np.errstate(invalid="ignore", divide="ignore"):
+            equities = doubled / (2 * met)
+        return _equities_result(names, board_cards, dead_cards, True, hero_texts, equities, weights, range_weights,
+                                np.zeros(len(hero_texts)), 0, None)
+    if trials is not None:
+        trials = whole_number(trials, "trials", low=1, high=MAX_TRIALS, error=EquityError)
+    seed = random_seed(seed, error=EquityError)
+    dealt, share, square = _sample(question, trials or DEFAULT_TRIALS, seed, n_jobs)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        equities = share / dealt
+        spread = np.sqrt(np.maximum(square / dealt - equities**2, 0.0) / np.maximum(dealt - 1, 1))
+    return _equities_result(names, board_cards, dead_cards, False, hero_texts, equities, dealt.astype(np.float64),
+                            range_weights, spread, int(dealt.sum()), seed, total_share=float(share.sum()),
+                            total_square=float(square.sum()))
+
+
+def _equities_result(names: tuple[str, tuple[str, ...]], board: tuple[Card, ...], dead: tuple[Card, ...], exact: bool,
+                     texts: list[str], equities: np.ndarray, weights: np.ndarray, range_weights: np.ndarray,
+                     spread: np.ndarray, trials: int, seed: Optional[int], total_share: float = 0.0,
+                     total_square: float = 0.0) -> ComboEquities:
+    """The result from per-combo equities and the weights they count by (combos that meet no
+    villain combo are left out)."""
+    keep = weights > 0
+    texts = [t for t, k in zip(texts, keep.tolist(), strict=True) if k]
+    equities, weights, range_weights, spread = equities[keep], weights[keep], range_weights[keep], spread[keep]
+    total = float(weights.sum())
+    equity = float((equities * weights).sum() / total)
+    stderr = 0.0
+    if not exact:
+        equity = total_share / trials
+        stderr = math.sqrt(max(total_square / trials - equity**2, 0.0) / max(trials - 1, 1))
+    by_class: dict[str, float] = {}
+    class_weight: dict[str, float] = {}
+    for text, value, weight in zip(texts, equities.tolist(), weights.tolist(), strict=True):
+        name = starting_hand_of(text)
+        by_class[name] = by_class.get(name, 0.0) + value * weight
+        class_weight[name] = class_weight.get(name, 0.0) + weight
+    by_class = {name: by_class[name] / class_weight[name] for name in by_class}
+    return ComboEquities(names[0], names[1], board, dead, exact, equity, stderr,
+                         dict(zip(texts, equities.tolist(), strict=True)), by_class,
+                         {} if exact else dict(zip(texts, spread.tolist(), strict=True)), trials, seed,
+                         tuple(texts), equities, weights, range_weights)
+
+
+def _sample(question: Question, trials: int, seed: int, n_jobs: Optional[int]) -> tuple[np.ndarray, ...]:
+    """Monte Carlo deals filed by hero combo: deals, summed shares, summed squared shares."""
+    from showdown._kernels.study import _sampled
+
+    per_chunk = np.full(MC_CHUNKS, trials // MC_CHUNKS, dtype=np.int64)
+    per_chunk[: trials % MC_CHUNKS] += 1
+    seeds = np.array([np.random.SeedSequence([seed, 0, c]).generate_state(1, np.uint64)[0] for c in range(MC_CHUNKS)],
+                     dtype=np.uint64)
+    known_used = np.uint64(sum(1 << c.id for c in (*question.board, *question.dead)))
+    board = np.array([c.id for c in question.board], dtype=np.uint8)
+    cumulative = np.cumsum(question.weights, axis=1)
+    with interruptible(), numba_threads(thread_count(n_jobs, trials)):
+        dealt, share, square, failed = _sampled(question.combos, question.sizes, cumulative, known_used, board,
+                                                question.to_come, per_chunk, seeds, MAX_ATTEMPTS)
+    if failed.any():
+        raise EquityError(f"the ranges almost never fit together without a shared card ({MAX_ATTEMPTS:,} deals in a"
+                          " row failed)")
+    return dealt.sum(axis=0), share.sum(axis=0), square.sum(axis=0)
+
+
+# --- next card --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class NextCard:
+    """What each possible next card does: :func:`next_card`'s answer.
+
+    ``by_card`` maps each card that can come (text, ``"Qs"``) to the hero's exact equity after
+    it, ``probability`` to its probability given both ranges, ``classes`` to the hero range's
+    made-hand class shares after it; ``equity`` is the equity now, the probability-weighted mean
+    of ``by_card``.
+    """
+
+    hero: str
+    villain: str
+    board: tuple[Card, ...]
+    dead: tuple[Card, ...]
+    equity: float
+    by_card: dict[str, float]
+    probability: dict[str, float]
+    classes: dict[str, dict[str, float]]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: the question, the equity now and one row per card.
+
+        >>> next_card("AA", "KK", "Ks 7h 2d 3c").to_dict()["cards"][0]["card"]
+        'As'
+        """
+        cards = [{"card": card, "equity": finite(self.by_card[card]), "probability": self.probability[card],
+                  "classes": self.classes[card]} for card in self.by_card]
+        return {"hero": self.hero, "villain": self.villain, "board": [str(c) for c in self.board],
+                "dead": [str(c) for c in self.dead], "equity": finite(self.equity), "cards": cards}
+
+    def __str__(self) -> str:
+        street = "turn" if len(self.board) == 3 else "river"
+        lines = [f"{self.hero} against {self.villain} on {format_cards(self.board)}: {self.equity:.2%} now;"
+                 f" equity after each {street} card"]
+        for rank in "AKQJT98765432":
+            cells = []
+            for suit in "shdc":
+                value = self.by_card.get(rank + suit)
+                cells.append(f"{rank + suit} {'  -   ' if value is None else f'{value:6.1%}'}")
+            lines.append("  " + "   ".join(cells))
+        return "\n".join(lines)
+
+
+def next_card(hero: RangeLike, villain: RangeLike, board: CardsLike, dead: CardsLike = "", *,
+              n_jobs: Optional[int] = None) -> NextCard:
+    """For each turn (on a flop) or river (on a turn) card: its probability given both ranges,
+    the hero's exact equity after it and the hero range's made-hand classes after it. The
+    probability-weighted mean of the equities is the equity now.
+
+    >>> n = next_card("AA", "KK", "Ks 7h 2d 3c")
+    >>> n.by_card["Kc"], round(n.probability["Kc"], 4), n.classes["Kc"]["overpair"]
+    (0.0, 0.0076, 1.0)
+    """
+    board_cards, dead_cards = study_cards(board, dead, sizes=(3, 4))
+    question, _ = _question(hero, [villain], board_cards, dead_cards)
+    scored = _score_heads_up(question, n_jobs)
+    met_total = float(scored.card_met.sum())
+    if not met_total:
+        raise EquityError("the hero and villain ranges never fit together with this board and dead cards")
+    hero_range = _hero_range(hero, "the hero") if not question.players[0].fixed \
+        else Range.from_combos([question.players[0].combos[0].tolist()])
+    by_card: dict[str, float] = {}
+    probability: dict[str, float] = {}
+    classes: dict[str, dict[str, float]] = {}
+    for card_id in sorted(np.flatnonzero(scored.card_met).tolist(), key=lambda c: (-(c >> 2), -(c & 3))):
+        card = CARDS[card_id]
+        by_card[str(card)] = float(scored.card_doubled[card_id] / (2 * scored.card_met[card_id]))
+        probability[str(card)] = float(scored.card_met[card_id] / met_total)
+        after = breakdown(hero_range, (*board_cards, card), dead_cards)
+        classes[str(card)] = {name: after.share(name) for name in MADE_CLASSES}
+    equity = float(scored.card_doubled.sum() / (2 * met_total))
+    return NextCard(question.players[0].hand, question.players[1].hand, board_cards, dead_cards, equity, by_card,
+                    probability, classes)
