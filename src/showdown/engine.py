@@ -26,6 +26,7 @@ from showdown.errors import ShowdownError
 from showdown.evaluation import evaluate_many
 from showdown.odds.calculation import compile_kernels
 from showdown.quantities import shown
+from showdown.study import breakdown, combo_equities
 from showdown.videopoker import analyze, holds
 
 __all__ = ["PARTS", "PREPARING", "first_start", "is_ready", "message", "state", "warm_up", "warm_up_in_background"]
@@ -50,14 +51,22 @@ def _videopoker() -> None:
     analyze("jacks-or-better-9-6")
 
 
+def _study() -> None:
+    breakdown("AhKh", "Qh Jh 2c")
+    combo_equities("AhKh", "QQ", "Qh Jh 2c")
+    combo_equities("AhKh", ["QQ", "JJ"], "Qh Jh 2c", trials=64, seed=0)
+
+
 PARTS: dict[str, Callable[[], object]] = {
     "evaluation": _evaluation,
     "equity": compile_kernels,
     "videopoker": _videopoker,
+    "study": _study,
 }
 """The engine's parts, each with the calls that compile its kernels."""
 
-_MODULES = {"evaluation": ("evaluator",), "equity": ("equity", "board_classes"), "videopoker": ("videopoker",)}
+_MODULES = {"evaluation": ("evaluator",), "equity": ("equity", "board_classes"), "videopoker": ("videopoker",),
+            "study": ("study",)}
 """The kernel modules of each part: numba's cache holds an index file per compiled kernel."""
 
 _lock = threading.Lock()
@@ -85,7 +94,7 @@ def first_start(*parts: str) -> bool:
 
     >>> first_start("no-such-part")
     Traceback (most recent call last):
-    showdown.errors.ShowdownError: unknown engine part 'no-such-part'; the parts are evaluation, equity, videopoker
+    showdown.errors.ShowdownError: unknown engine part 'no-such-part'; the parts are evaluation, equity, videopoker, study
     """
     return any(part not in _ready and not _in_cache(part) for part in _checked(parts))
 

@@ -68,7 +68,8 @@ def study_cards(board: CardsLike, dead: CardsLike = "", game: GameLike = "holdem
         raise StudyError(f"board study covers hold'em; {rules.title} is not supported")
     board_cards = parse_cards(board)
     if len(board_cards) not in sizes:
-        streets = ", ".join(f"{size} ({_STREETS[size]})" for size in sizes)
+        named = [f"{size} ({_STREETS[size]})" for size in sizes]
+        streets = ", ".join(named[:-1]) + f" or {named[-1]}"
         raise HandSizeError(f"the board has {len(board_cards)} card{'s' * (len(board_cards) != 1)}; board study"
                             f" needs {streets} cards")
     dead_cards = parse_cards(dead)

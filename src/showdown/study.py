@@ -25,7 +25,7 @@ from typing import Any, Optional, Union
 import numpy as np
 
 from showdown.cards import CARDS, Card, CardsLike, format_cards, parse_cards
-from showdown.errors import EquityError, ShowdownError, StudyError
+from showdown.errors import EmptyRangeError, EquityError, ShowdownError, StudyError
 from showdown.holdings import DRAW_CLASSES, MADE_CLASSES, class_codes, class_members, class_names, study_cards
 from showdown.odds.calculation import MAX_TRIALS
 from showdown.odds.inputs import Question, prepare
@@ -33,7 +33,7 @@ from showdown.odds.montecarlo import MAX_ATTEMPTS, MC_CHUNKS
 from showdown.odds.result import finite
 from showdown.parallel.interruption import interruptible
 from showdown.parallel.threads import numba_threads, thread_count
-from showdown.quantities import random_seed, whole_number
+from showdown.quantities import random_seed, real_number, whole_number
 from showdown.ranges import Range, starting_hand_of
 
 __all__ = ["Breakdown", "ComboEquities", "NextCard", "breakdown", "combo_equities", "next_card"]
@@ -73,6 +73,7 @@ class Breakdown:
     villain: Optional[str] = None
     equity: Optional[float] = None
     equity_by_class: dict[str, Optional[float]] = field(default_factory=dict)
+    _range: Range = field(default_factory=lambda: Range.from_combos([]), repr=False)
     _combos: tuple[str, ...] = field(default=(), repr=False)
     _made: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64), repr=False)
     _draws: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64), repr=False)
@@ -100,14 +101,16 @@ class Breakdown:
         weighted count, share, combos and, with a villain, its equity).
 
         >>> breakdown("AA", "Ks 7h 2d").to_dict()["made"][8]
-        {'class': 'overpair', 'combos': 6, 'share': 1.0, 'hands': ['AsAh', 'AsAd', 'AsAc', 'AhAd', 'AhAc', 'AdAc']}
+        {'class': 'overpair', 'combos': 6, 'share': 1.0, 'hands': ['AsAh', 'AsAd', 'AsAc', 'AhAd', 'AhAc', 'AdAc'], 'range': 'AA'}
         """
+
+        parts = {**self._range.split(self.board, "made", self.dead), **self._range.split(self.board, "draw", self.dead)}
 
         def rows(counts: Mapping[str, float]) -> list[dict[str, Any]]:
             result = []
             for name, count in counts.items():
                 row: dict[str, Any] = {"class": name, "combos": count, "share": self.share(name),
-                                       "hands": self.combos(name)}
+                                       "hands": self.combos(name), "range": str(parts[name])}
                 if self.villain is not None:
                     row["equity"] = finite(self.equity_by_class.get(name) or math.nan)
                 result.append(row)
@@ -167,7 +170,10 @@ def breakdown(range: RangeLike, board: CardsLike, dead: CardsLike = "", *,  # no
     0.898
     """
     board_cards, dead_cards = study_cards(board, dead, game)
-    hero = _hero_range(range, "the range").remove(board_cards, dead_cards)
+    given = _hero_range(range, "the range")
+    hero = given.remove(board_cards, dead_cards)
+    if not len(hero):
+        raise EmptyRangeError(f"the range {str(given)!r} is empty once the board and dead cards are removed")
     combos, weights = hero.combos, hero.weights
     made, draws = class_codes(combos, board_cards)
     whole = bool((weights == 1).all())
@@ -176,7 +182,7 @@ def breakdown(range: RangeLike, board: CardsLike, dead: CardsLike = "", *,  # no
                    for i, name in enumerate(DRAW_CLASSES)}
     texts = tuple(_text(combo) for combo in combos.tolist())
     total = _count(float(weights.sum()), whole)
-    result = Breakdown(board_cards, dead_cards, str(_hero_range(range, "the range")), made_counts, draw_counts, total,
+    result = Breakdown(board_cards, dead_cards, str(given), made_counts, draw_counts, total, _range=given,
                        _combos=texts, _made=made, _draws=draws)
     if villain is None:
         return result
@@ -190,7 +196,7 @@ def breakdown(range: RangeLike, board: CardsLike, dead: CardsLike = "", *,  # no
         equity_by_class[name] = sum(by_combo_weight[c] * by_combo_equity[c] for c in members) / weight if weight \
             else None
     return Breakdown(board_cards, dead_cards, result.range, made_counts, draw_counts, total, against.villains[0],
-                     against.equity, equity_by_class, texts, made, draws)
+                     against.equity, equity_by_class, given, texts, made, draws)
 
 
 # --- combo equities ---------------------------------------------------------------------------
@@ -242,6 +248,22 @@ class ComboEquities:
             else:
                 points.append((equity, passed / total))
         return points
+
+    def equity_at(self, share: float) -> float:
+        """The equity that the best ``share`` (0 < share <= 1) of the range reaches: the highest
+        equity ``e`` such that at least ``share`` of the range has equity ``e`` or more (the
+        median hand of the range at 0.5).
+
+        >>> combo_equities("AA, 22, KQs", "QQ", "Ks 7h 2d").equity_at(0.5)
+        0.9161616161616162
+        """
+        share = real_number(share, "share", positive=True, error=StudyError)
+        if share > 1:
+            raise StudyError(f"share is a fraction of the range, at most 1, got {share!r}")
+        for equity, reached in self.distribution():
+            if reached >= share - 1e-12:
+                return equity
+        return self.distribution()[-1][0]
 
     def filter(self, min_equity: Optional[float] = None, max_equity: Optional[float] = None,
                classes: Optional[Iterable[str]] = None) -> Range:

@@ -17,7 +17,7 @@ from typing import Any, Optional
 import typer
 
 from showdown import Cancelled, ShowdownError, __version__
-from showdown.cli import batch, hands, odds, pots, server
+from showdown.cli import batch, hands, odds, pots, server, study
 from showdown.cli.videopoker import videopoker_app
 
 app = typer.Typer(
@@ -48,6 +48,7 @@ app.command("deal")(hands.deal_command)
 app.command("pots")(pots.pots_command)
 app.command("equity")(odds.equity_command)
 app.command("grid")(odds.grid_command)
+app.command("study")(study.study_command)
 app.command("batch")(batch.batch_command)
 table_app = typer.Typer(no_args_is_help=True, help="Whole tables: the heads-up preflop table.")
 table_app.command("preflop")(odds.preflop_command)

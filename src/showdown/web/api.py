@@ -24,11 +24,15 @@ from showdown import (
     EquityCancelled,
     EquityResult,
     Range,
+    StudyError,
     __version__,
+    breakdown,
+    combo_equities,
     evaluate,
     evaluate_low,
     grid_plan,
     hand_from_json,
+    next_card,
     odds_grid,
     parse_cards,
     plan,
@@ -145,6 +149,24 @@ def _range(body: models.RangeRequest) -> dict[str, Any]:
     return {**hand_range.to_dict(), "hand_combos": hand_range.hand_combos(body.hand)}
 
 
+def _study(body: models.StudyRequest, settings: Settings) -> dict[str, Any]:
+    check_numbers(body.trials, None, settings)
+    if body.next_card and len(body.villains) != 1:
+        raise StudyError(f"next_card needs exactly one villain, got {len(body.villains)}")
+    warm_up("study")
+    heads_up = len(body.villains) == 1
+    result: dict[str, Any] = {"breakdown": breakdown(body.hero, body.board, body.dead,
+                                                     villain=body.villains[0] if heads_up else None).to_dict()}
+    if body.villains:
+        result["equities"] = combo_equities(body.hero, body.villains, body.board, body.dead, trials=body.trials,
+                                            seed=body.seed, n_jobs=threads_for(body.trials)).to_dict()
+    if heads_up:
+        result["villain_equities"] = combo_equities(body.villains[0], body.hero, body.board, body.dead).to_dict()
+    if body.next_card:
+        result["next_card"] = next_card(body.hero, body.villains[0], body.board, body.dead).to_dict()
+    return result
+
+
 def _draw(body: models.DrawRequest) -> dict[str, Any]:
     trainer = Trainer(_paytable(body.paytable), body.coins, seed=body.seed)
     dealt = trainer.deal()
@@ -253,6 +275,14 @@ def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
         sets whole starting hands or single combos (the grid's edits) and keeps every other combo
         as it was; ``hand`` lists that starting hand's combos with their weights."""
         return await workers.run(_range, body)
+
+    @router.post("/study", response_model=models.StudyOut, response_model_exclude_unset=True, tags=["study"])
+    async def study_board(body: models.StudyRequest) -> dict[str, Any]:
+        """Board study: what the hero range holds on the board (made hands and draws, each
+        class's share and, with one villain, its equity), each combo's equity against the
+        villains, the equity distribution of both ranges and, with ``next_card``, each next
+        card's probability and effect. One villain is exact; more are Monte Carlo."""
+        return await workers.run(_study, body, settings, heavy=True)
 
     @router.get("/videopoker/paytables", response_model=models.PaytableList, tags=["video poker"])
     async def paytables() -> dict[str, Any]:

@@ -99,6 +99,18 @@ class EquityRequest(Request):
     game: GameName = "holdem"
 
 
+class StudyRequest(Request):
+    board: Cards = Field(examples=["Ks 7h 2h"], description="The flop, turn or river: 3, 4 or 5 cards.")
+    hero: str = Field(max_length=10_000, examples=["22+, A2s+, KTo+, QJs"], description="The range studied.")
+    villains: list[Annotated[str, Field(max_length=10_000)]] = Field(
+        default_factory=list, max_length=9, examples=[["random"]],
+        description="Ranges against it: one for exact equities, more for Monte Carlo; none for the breakdown alone.")
+    dead: Cards = Field("", examples=[""])
+    next_card: bool = Field(False, description="Also each next card's effect (one villain, a flop or turn).")
+    trials: Optional[int] = Field(None, le=2**63 - 1, description="Monte Carlo deals, multiway (default 1,000,000).")
+    seed: Optional[Seed] = None
+
+
 class PlanRequest(Request):
     players: list[str] = Field(description="2 to 10 hands or ranges.", examples=[["AcAd", "QQ+,AKs"]])
     board: Cards = Field("", examples=["2c 7d 9h"])
@@ -366,6 +378,73 @@ class GridOut(Response):
     stderr: Optional[float]
     elapsed: float
     categories: list[GridCategoryOut]
+
+
+class StudyClassOut(Response):
+    class_: str = Field(alias="class", description="A made-hand or draw class.")
+    combos: Union[int, float] = Field(description="Its weighted combo count.")
+    share: float = Field(description="Its share of the range's weight.")
+    hands: list[str] = Field(description="Its combos.")
+    range: str = Field(description="The part of the range in it, as range text (weights kept).")
+    equity: Optional[float] = Field(None, description="Its equity against the villain (with one villain).")
+
+
+class BreakdownOut(Response):
+    board: list[str]
+    dead: list[str]
+    range: str
+    villain: Optional[str]
+    total: Union[int, float]
+    equity: Optional[float]
+    made: list[StudyClassOut]
+    draws: list[StudyClassOut]
+
+
+class ComboEquityOut(Response):
+    combo: str
+    class_: str = Field(alias="class", description="Its starting hand (AKs, AKo, 77).")
+    equity: Optional[float]
+    weight: float = Field(description="Its share of the range's weight, as the whole range's equity counts it.")
+    stderr: Optional[float] = Field(None, description="Monte Carlo: its standard error.")
+
+
+class ComboEquitiesOut(Response):
+    hero: str
+    villains: list[str]
+    board: list[str]
+    dead: list[str]
+    exact: bool
+    equity: Optional[float]
+    stderr: Optional[float]
+    trials: int
+    seed: Optional[int]
+    by_class: dict[str, Optional[float]]
+    combos: list[ComboEquityOut]
+    distribution: list[list[Optional[float]]] = Field(
+        description="[equity, share] points from the highest equity down: the share of the range with at least it.")
+
+
+class NextCardRowOut(Response):
+    card: str
+    equity: Optional[float]
+    probability: float
+    classes: dict[str, float] = Field(description="The hero's made-hand class shares after this card.")
+
+
+class NextCardOut(Response):
+    hero: str
+    villain: str
+    board: list[str]
+    dead: list[str]
+    equity: Optional[float]
+    cards: list[NextCardRowOut]
+
+
+class StudyOut(Response):
+    breakdown: BreakdownOut
+    equities: Optional[ComboEquitiesOut] = Field(None, description="The hero's combos against the villains.")
+    villain_equities: Optional[ComboEquitiesOut] = Field(None, description="Heads-up: the villain's against the hero.")
+    next_card: Optional[NextCardOut] = None
 
 
 class StartingHandOut(Response):
