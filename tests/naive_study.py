@@ -44,6 +44,7 @@ from collections import Counter
 from typing import Iterable, Mapping, Sequence
 
 from naive import FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, RANKS, STRAIGHT, STRAIGHT_FLUSH, SUITS, evaluate
+from naive_games import short_deck
 
 MADE_CLASSES = (
     "straight-flush", "quads", "full-house", "flush", "straight", "set", "trips", "two-pair", "overpair",
@@ -78,19 +79,23 @@ def all_combos() -> list[tuple[int, int]]:
 
 # The ten straights as sets of ranks, highest first; the wheel (A-2-3-4-5) tops at the Five.
 STRAIGHTS = tuple((top, frozenset(top - i if top - i >= 0 else ACE for i in range(5))) for top in range(ACE, 2, -1))
+# Short deck (6 to A): six straights, the lowest A-6-7-8-9 topping at the Nine.
+SIX, NINE = 4, 7
+SHORT_STRAIGHTS = tuple((top, frozenset(range(top - 4, top + 1))) for top in range(ACE, NINE, -1)) + (
+    (NINE, frozenset({ACE, SIX, SIX + 1, SIX + 2, NINE})),)
 
 
-def best_straight(ranks: Iterable[int]) -> int:
+def best_straight(ranks: Iterable[int], short: bool = False) -> int:
     """The top rank of the highest straight these ranks hold (3 for the wheel), or -1."""
     present = set(ranks)
-    for top, needed in STRAIGHTS:
+    for top, needed in SHORT_STRAIGHTS if short else STRAIGHTS:
         if needed <= present:
             return top
     return -1
 
 
-def made_class(hole: Sequence[int], board: Sequence[int]) -> str:
-    category, _ = evaluate([*hole, *board])
+def made_class(hole: Sequence[int], board: Sequence[int], short: bool = False) -> str:
+    category = short_deck([*hole, *board])[0] if short else evaluate([*hole, *board])[0]
     if category in _BY_CATEGORY:
         return _BY_CATEGORY[category]
     a, b = hole[0] >> 2, hole[1] >> 2
@@ -123,20 +128,21 @@ def made_class(hole: Sequence[int], board: Sequence[int]) -> str:
     return "nothing"
 
 
-def straight_outs(hole: Sequence[int], board: Sequence[int]) -> list[int]:
-    """The ranks r that give hole and board a straight above board and r alone."""
+def straight_outs(hole: Sequence[int], board: Sequence[int], short: bool = False) -> list[int]:
+    """The ranks r that give hole and board a straight above board and r alone (in short deck,
+    the ranks 6 to A only)."""
     hole_ranks = [card >> 2 for card in hole]
     board_ranks = [card >> 2 for card in board]
     outs = []
-    for rank in range(13):
-        with_hole = best_straight([*hole_ranks, *board_ranks, rank])
-        board_only = best_straight([*board_ranks, rank])
+    for rank in range(SIX if short else 0, 13):
+        with_hole = best_straight([*hole_ranks, *board_ranks, rank], short)
+        board_only = best_straight([*board_ranks, rank], short)
         if with_hole >= 0 and with_hole > board_only:
             outs.append(rank)
     return outs
 
 
-def draw_classes(hole: Sequence[int], board: Sequence[int], made: str) -> set[str]:
+def draw_classes(hole: Sequence[int], board: Sequence[int], made: str, short: bool = False) -> set[str]:
     if len(board) not in (3, 4) or MADE_CLASSES.index(made) <= MADE_CLASSES.index("straight"):
         return set()
     draws: set[str] = set()
@@ -156,7 +162,7 @@ def draw_classes(hole: Sequence[int], board: Sequence[int], made: str) -> set[st
             suited = [card for card in cards if card & 3 == suit]
             if len(suited) == 3 and any(card & 3 == suit for card in hole):
                 draws.add("backdoor-flush-draw")
-    outs = straight_outs(hole, board)
+    outs = straight_outs(hole, board, short)
     if len(outs) >= 2:
         draws.add("oesd")
     elif len(outs) == 1:
@@ -169,15 +175,17 @@ def draw_classes(hole: Sequence[int], board: Sequence[int], made: str) -> set[st
     return draws
 
 
-def naive_classes(hole_ids: Sequence[int], board_ids: Sequence[int]) -> tuple[str, set[str]]:
-    """The made class and the set of draw classes of one combo on a board of 3 to 5 cards."""
+def naive_classes(hole_ids: Sequence[int], board_ids: Sequence[int], short: bool = False) -> tuple[str, set[str]]:
+    """The made class and the set of draw classes of one combo on a board of 3 to 5 cards (of the
+    short deck with ``short``: its categories and straights, from :mod:`naive_games`)."""
     hole, board = list(hole_ids), list(board_ids)
     assert len(hole) == 2 and 3 <= len(board) <= 5 and len(set(hole + board)) == len(hole) + len(board)
-    made = made_class(hole, board)
-    return made, draw_classes(hole, board, made)
+    made = made_class(hole, board, short)
+    return made, draw_classes(hole, board, made, short)
 
 
-def naive_breakdown(weights: Mapping[tuple[int, int], float], board: Sequence[int], dead: Sequence[int] = ()):
+def naive_breakdown(weights: Mapping[tuple[int, int], float], board: Sequence[int], dead: Sequence[int] = (),
+                    short: bool = False):
     """Counts and members of every class for a range given as {(high id, low id): weight}.
 
     Returns (made counts, draw counts, total, members) where members maps each class name to
@@ -192,7 +200,7 @@ def naive_breakdown(weights: Mapping[tuple[int, int], float], board: Sequence[in
     for hole, weight in weights.items():
         if not weight or gone & set(hole):
             continue
-        made, draws = naive_classes(hole, board)
+        made, draws = naive_classes(hole, board, short)
         text = combo_text(hole)
         total += weight
         made_counts[made] += weight

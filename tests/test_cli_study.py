@@ -63,6 +63,15 @@ def test_study_tables_show_the_library_numbers(capsys):
     assert king_row.split("│")[2].strip() == ""  # Ks is on the board
 
 
+def test_study_short_deck(capsys):
+    data = json.loads(run(capsys, "study", "9c 8d 7h", "-r", "AK, 66+", "-v", "random", "--game", "short-deck",
+                          "--json"))
+    assert data["breakdown"] == breakdown("AK, 66+", "9c 8d 7h", villain="random", game="short-deck").to_dict()
+    draws = {row["class"]: row["combos"] for row in data["breakdown"]["draws"]}
+    # 66 and TT have two outs (A-6-7-8-9 and 6-T, or 6-T and 7-J); AK (the 6), AA (the 6) and JJ (the T) one
+    assert data["equities"]["game"] == "short-deck" and draws["oesd"] == 6 + 6 and draws["gutshot"] == 16 + 6 + 6
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
@@ -73,6 +82,8 @@ def test_study_tables_show_the_library_numbers(capsys):
         (["Ks 7h 2d", "-r", "AsAh", "-v", "AsKd"], "As"),
         (["Ks 7h 2d 9c 3d", "-r", "AA", "-v", "KK", "--next-card"], "3 (flop) or 4 (turn)"),
         (["Ks 7h 2d", "-r", "KsKh"], "empty"),
+        (["Ks 7h 2d", "-r", "AA", "--game", "omaha"], "Omaha"),
+        (["Ks 7h 2d", "-r", "AA", "--game", "short-deck"], "2d"),
     ],
 )
 def test_study_errors_print_one_line_and_exit_2(capsys, args, message):

@@ -5,7 +5,9 @@ ranges with dead cards, and the errors."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import math
 import random
 import re
 
@@ -375,3 +377,40 @@ def test_unknown_class_name():
     with pytest.raises(ShowdownError) as caught:
         result.combos("flushdraw")
     assert "flushdraw" in str(caught.value)
+
+
+# Short deck: the same definitions with the short deck's categories (a flush over a full house)
+# and straights (A-6-7-8-9 the lowest), on boards of its 36 cards.
+SHORT_COMBOS = {combo: 1.0 for combo in FULL if min(combo) >= 16}
+SHORT_BOARDS = ["9h 8h 7h", "As 7d 6c", "Ks Kh 6d", "Th 9h 6h 6c", "Ah 8d 7c 6s", "Js Ts 9s 8s 6d",
+                "9c 8d 7h", "Kh Qh 8h"] + [" ".join(random.Random(seed).sample(
+                    [rank + suit for rank in RANKS[4:] for suit in SUITS], size)) for seed, size in
+                    itertools.product(range(8), (3, 4, 5))]
+
+
+@pytest.mark.parametrize("game", ["short-deck", "short-deck-trips"])
+@pytest.mark.parametrize("board", SHORT_BOARDS)
+def test_short_deck_full_range(board, game):
+    made, draws, total, members = naive_breakdown(SHORT_COMBOS, ids(board), short=True)
+    result = breakdown("random", board, game=game)
+    problems = []
+    for name in (*MADE_CLASSES, *DRAW_CLASSES):
+        got = set(result.combos(name))
+        if got != members[name]:
+            problems.append(f"{name} on {board}: showdown only {sorted(got - members[name])[:3]},"
+                            f" the definitions only {sorted(members[name] - got)[:3]}")
+    assert not problems, "\n".join(problems[:12])
+    assert result.total == total == math.comb(36 - len(ids(board)), 2)
+    assert result.made == made and result.draws == draws
+
+
+def test_short_deck_has_the_ace_low_straight_draw_hold_em_has_not():
+    # A K on 9 8 7: hold'em needs two more ranks (T J), short deck one (the 6: A-6-7-8-9).
+    assert breakdown("AhKd", "9c 8d 7h").draws["gutshot"] == 0
+    assert breakdown("AhKd", "9c 8d 7h", game="short-deck").draws["gutshot"] == 1
+    assert naive_classes(ids("Ah Kd"), ids("9c 8d 7h"), short=True) == ("ace-high", {"gutshot", "overcards"})
+
+
+def test_short_deck_refuses_the_cards_it_has_not():
+    with pytest.raises(ShowdownError, match="5h"):
+        breakdown("random", "5h 8d 7h", game="short-deck")

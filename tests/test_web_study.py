@@ -44,6 +44,14 @@ def test_breakdown_alone_and_multiway(client):
     assert "villain_equities" not in multiway and "next_card" not in multiway
 
 
+def test_short_deck_study(client):
+    body = {"board": "9c 8d 7h", "hero": "AK, 66+", "villains": ["random"], "next_card": True, "game": "short-deck"}
+    data = client.post("/api/study", json=body).json()
+    assert data["breakdown"] == breakdown("AK, 66+", "9c 8d 7h", villain="random", game="short-deck").to_dict()
+    assert data["next_card"] == next_card("AK, 66+", "random", "9c 8d 7h", game="short-deck").to_dict()
+    assert len(data["next_card"]["cards"]) == 36 - 3
+
+
 @pytest.mark.parametrize(
     "body, message",
     [
@@ -55,6 +63,7 @@ def test_breakdown_alone_and_multiway(client):
         ({"board": BOARD, "hero": "AA", "villains": ["KK", "QQ"], "trials": 10**12}, "trials"),
         ({"board": BOARD, "hero": "AA", "villains": ["KK"] * 10}, "villains"),
         ({"board": BOARD, "hero": "AA", "extra": 1}, "extra"),
+        ({"board": BOARD, "hero": "AA", "game": "omaha"}, "Omaha"),
     ],
 )
 def test_bad_study_requests_are_422_naming_the_problem(client, body, message):

@@ -92,9 +92,9 @@ def first_start(*parts: str) -> bool:
     """True when warming up ``parts`` (default: all) will compile kernels, not just load them:
     nothing of theirs is in this version's numba cache yet and this process has not done it.
 
-    >>> first_start("no-such-part")
+    >>> first_start("no-such-part")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    showdown.errors.ShowdownError: unknown engine part 'no-such-part'; the parts are evaluation, equity, videopoker, study
+    showdown.errors.ShowdownError: unknown engine part 'no-such-part'; the parts are evaluation, equity, videopoker, ...
     """
     return any(part not in _ready and not _in_cache(part) for part in _checked(parts))
 

@@ -27,6 +27,9 @@ Draws, on a flop or turn and only for combos below a straight:
 * ``combo-draw``: a flush draw with an oesd or a gutshot (also counted in both);
 * ``overcards``: two unpaired hole cards above every board card.
 
+In short deck (``game="short-deck"`` or ``"short-deck-trips"``) the categories are the short
+deck's, the ace also makes the lowest straight A-6-7-8-9, and only ranks 6 to A can come.
+
 >>> made, draws = classify(["Ah Kh", "9c 9d", "Qh Jh"], "Kd 9h 2h")
 >>> made
 ['top-pair', 'set', 'nothing']
@@ -43,7 +46,7 @@ import numpy as np
 
 from showdown.cards import Card, CardsLike, parse_cards
 from showdown.errors import DuplicateCardError, HandSizeError, StudyError
-from showdown.games import GameLike, resolve_game
+from showdown.games import Game, GameLike, check_in_deck, resolve_game
 
 __all__ = ["DRAW_CLASSES", "MADE_CLASSES", "StudyError", "classify"]
 
@@ -59,13 +62,19 @@ DRAW_CLASSES: tuple[str, ...] = (
 """The draw classes: a combo is in any number of them (bit ``1 << i`` of its draws)."""
 
 
+def study_game(game: GameLike) -> Game:
+    """The game of a study question: hold'em or short deck (Omaha is refused)."""
+    rules = resolve_game(game)
+    if rules.hole_cards != 2:
+        raise StudyError(f"board study covers hold'em and short deck; {rules.title} is not supported")
+    return rules
+
+
 def study_cards(board: CardsLike, dead: CardsLike = "", game: GameLike = "holdem",
                 sizes: Sequence[int] = (3, 4, 5)) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """The board (of one of ``sizes``) and dead cards of a study question, checked: no card twice,
-    hold'em only."""
-    rules = resolve_game(game)
-    if rules.hole_cards != 2 or rules.short_deck:
-        raise StudyError(f"board study covers hold'em; {rules.title} is not supported")
+    every card in the game's deck."""
+    rules = study_game(game)
     board_cards = parse_cards(board)
     if len(board_cards) not in sizes:
         named = [f"{size} ({_STREETS[size]})" for size in sizes]
@@ -73,6 +82,8 @@ def study_cards(board: CardsLike, dead: CardsLike = "", game: GameLike = "holdem
         raise HandSizeError(f"the board has {len(board_cards)} card{'s' * (len(board_cards) != 1)}; board study"
                             f" needs {streets} cards")
     dead_cards = parse_cards(dead)
+    check_in_deck(board_cards, rules, " on the board")
+    check_in_deck(dead_cards, rules, " among the dead cards")
     for card in dead_cards:
         if card in board_cards:
             raise DuplicateCardError(f"card {card} is both dead and on the board")
@@ -82,15 +93,26 @@ def study_cards(board: CardsLike, dead: CardsLike = "", game: GameLike = "holdem
 _STREETS = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
 
 
-def class_codes(combos: np.ndarray, board: Sequence[Card]) -> tuple[np.ndarray, np.ndarray]:
+def deck_code(game: Game) -> int:
+    """The study kernels' ``deck`` argument for a game of two hole cards."""
+    from showdown._kernels.study import HOLDEM, SHORT_DECK, SHORT_DECK_TRIPS
+
+    if not game.short_deck:
+        return HOLDEM
+    return SHORT_DECK_TRIPS if game.trips_over_straight else SHORT_DECK
+
+
+def class_codes(combos: np.ndarray, board: Sequence[Card], game: GameLike = "holdem") -> tuple[np.ndarray, np.ndarray]:
     """The made class (an index into :data:`MADE_CLASSES`) and draw bits of each combo of an
     (n, 2) array of card ids that do not touch ``board``."""
-    from showdown._kernels.study import _holdings
+    from showdown._kernels.study import MADE_BY_CATEGORY, _holdings
 
+    rules = resolve_game(game)
+    made_by_place = np.array([MADE_BY_CATEGORY[rules.places.index(place)] for place in range(9)], dtype=np.int64)
     made = np.empty(len(combos), dtype=np.int64)
     draws = np.empty(len(combos), dtype=np.int64)
     _holdings(np.ascontiguousarray(combos, dtype=np.uint8), np.array([c.id for c in board], dtype=np.uint8),
-              made, draws)
+              made, draws, deck_code(rules), made_by_place)
     return made, draws
 
 
@@ -117,13 +139,18 @@ def class_names(names: Optional[Iterable[str]], kind: tuple[str, ...], label: st
     return checked
 
 
-def classify(combos: Iterable[CardsLike], board: CardsLike) -> tuple[list[str], list[list[str]]]:
-    """The made class and the draws of each two-card combo on a board of 3 to 5 cards.
+def classify(combos: Iterable[CardsLike], board: CardsLike, game: GameLike = "holdem"
+             ) -> tuple[list[str], list[list[str]]]:
+    """The made class and the draws of each two-card combo on a board of 3 to 5 cards (in short
+    deck the ace also makes A-6-7-8-9).
 
     >>> classify(["Js Td"], "9c 8d 2h")
     (['nothing'], [['oesd', 'overcards']])
+    >>> classify(["Ah Kd"], "9c 8d 7h"), classify(["Ah Kd"], "9c 8d 7h", game="short-deck")
+    ((['ace-high'], [['overcards']]), (['ace-high'], [['gutshot', 'overcards']]))
     """
-    board_cards, _ = study_cards(board)
+    rules = study_game(game)
+    board_cards, _ = study_cards(board, game=rules)
     rows = []
     for position, combo in enumerate(combos):
         cards = parse_cards(combo)
@@ -132,7 +159,8 @@ def classify(combos: Iterable[CardsLike], board: CardsLike) -> tuple[list[str], 
         for card in cards:
             if card in board_cards:
                 raise DuplicateCardError(f"card {card} of combo {position} is also on the board")
+        check_in_deck(cards, rules, f" of combo {position}")
         rows.append([cards[0].id, cards[1].id])
-    made, draws = class_codes(np.array(rows, dtype=np.uint8).reshape(-1, 2), board_cards)
+    made, draws = class_codes(np.array(rows, dtype=np.uint8).reshape(-1, 2), board_cards, rules)
     return ([MADE_CLASSES[m] for m in made.tolist()],
             [[name for i, name in enumerate(DRAW_CLASSES) if bits >> i & 1] for bits in draws.tolist()])

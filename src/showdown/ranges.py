@@ -667,19 +667,20 @@ class Range:
         """
         return self.without([*parse_cards(board, allow_duplicates=True), *parse_cards(dead, allow_duplicates=True)])
 
-    def _holdings(self, board: CardsLike, dead: CardsLike) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _holdings(self, board: CardsLike, dead: CardsLike, game: GameLike) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The combo indices left on ``board`` and the made class and draws of each."""
-        board_cards, dead_cards = study_cards(board, dead)
-        left = self.remove(board_cards, dead_cards)._weights
+        board_cards, dead_cards = study_cards(board, dead, game)
+        left = Range(self.remove(board_cards, dead_cards), game=game)._weights
         indices = np.flatnonzero(left[_ORDER] != 0)
-        made, draws = class_codes(_COMBO_IDS[_ORDER[indices]], board_cards)
+        made, draws = class_codes(_COMBO_IDS[_ORDER[indices]], board_cards, game)
         return _ORDER[indices], made, draws
 
-    def split(self, board: CardsLike, by: str = "made", dead: CardsLike = "") -> dict[str, Range]:
+    def split(self, board: CardsLike, by: str = "made", dead: CardsLike = "", *, game: GameLike = "holdem"
+              ) -> dict[str, Range]:
         """The range cut by what its combos hold on ``board`` (3 to 5 cards; combos touching the
         board or ``dead`` are out): by ``"made"``, one range per made-hand class (every class,
         an empty range where none); by ``"draw"``, one per draw class (a combo may be in several).
-        The classes are those of :func:`~showdown.breakdown`.
+        The classes are those of :func:`~showdown.breakdown`, in ``game`` (hold'em or short deck).
 
         >>> parts = Range("AA, KK, 77, AKs").split("Ks 7h 2d")
         >>> {name: len(part) for name, part in parts.items() if len(part)}
@@ -689,7 +690,7 @@ class Range:
         """
         if by not in ("made", "draw"):
             raise StudyError(f"split by 'made' or 'draw', got {by!r}")
-        indices, made, draws = self._holdings(board, dead)
+        indices, made, draws = self._holdings(board, dead, game)
         names = MADE_CLASSES if by == "made" else DRAW_CLASSES
         parts = {}
         for name in names:
@@ -700,9 +701,9 @@ class Range:
         return parts
 
     def filter(self, board: CardsLike, made: Optional[Iterable[str]] = None, draws: Optional[Iterable[str]] = None,
-               dead: CardsLike = "") -> Range:
+               dead: CardsLike = "", *, game: GameLike = "holdem") -> Range:
         """The combos that, on ``board``, are in one of the ``made`` classes or have one of the
-        ``draws`` (the classes of :func:`~showdown.breakdown`), with their weights.
+        ``draws`` (the classes of :func:`~showdown.breakdown`, in ``game``), with their weights.
 
         >>> top_pair_or_better = ["straight-flush", "quads", "full-house", "flush", "straight", "set", "trips",
         ...                       "two-pair", "overpair", "top-pair"]
@@ -713,7 +714,7 @@ class Range:
         """
         wanted_made = class_names(made, MADE_CLASSES, "made")
         wanted_draws = class_names(draws, DRAW_CLASSES, "draw")
-        indices, made_codes, draw_bits = self._holdings(board, dead)
+        indices, made_codes, draw_bits = self._holdings(board, dead, game)
         keep = np.zeros(len(indices), dtype=bool)
         for name in (*wanted_made, *wanted_draws):
             keep |= class_members(name, made_codes, draw_bits)

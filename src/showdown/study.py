@@ -26,7 +26,17 @@ import numpy as np
 
 from showdown.cards import CARDS, Card, CardsLike, format_cards, parse_cards
 from showdown.errors import EmptyRangeError, EquityError, ShowdownError, StudyError
-from showdown.holdings import DRAW_CLASSES, MADE_CLASSES, class_codes, class_members, class_names, study_cards
+from showdown.games import Game, GameLike, check_in_deck
+from showdown.holdings import (
+    DRAW_CLASSES,
+    MADE_CLASSES,
+    class_codes,
+    class_members,
+    class_names,
+    deck_code,
+    study_cards,
+    study_game,
+)
 from showdown.odds.calculation import MAX_TRIALS
 from showdown.odds.inputs import Question, prepare
 from showdown.odds.montecarlo import MAX_ATTEMPTS, MC_CHUNKS
@@ -70,6 +80,7 @@ class Breakdown:
     made: dict[str, float]
     draws: dict[str, float]
     total: float
+    game: str = "holdem"
     villain: Optional[str] = None
     equity: Optional[float] = None
     equity_by_class: dict[str, Optional[float]] = field(default_factory=dict)
@@ -100,11 +111,13 @@ class Breakdown:
         """A JSON-ready dict: the board, the range, the total and one row per class (its name,
         weighted count, share, combos and, with a villain, its equity).
 
-        >>> breakdown("AA", "Ks 7h 2d").to_dict()["made"][8]
-        {'class': 'overpair', 'combos': 6, 'share': 1.0, 'hands': ['AsAh', 'AsAd', 'AsAc', 'AhAd', 'AhAc', 'AdAc'], 'range': 'AA'}
+        >>> row = breakdown("AA", "Ks 7h 2d").to_dict()["made"][8]
+        >>> row["class"], row["combos"], row["share"], row["range"], row["hands"][:2]
+        ('overpair', 6, 1.0, 'AA', ['AsAh', 'AsAd'])
         """
 
-        parts = {**self._range.split(self.board, "made", self.dead), **self._range.split(self.board, "draw", self.dead)}
+        parts = {**self._range.split(self.board, "made", self.dead, game=self.game),
+                 **self._range.split(self.board, "draw", self.dead, game=self.game)}
 
         def rows(counts: Mapping[str, float]) -> list[dict[str, Any]]:
             result = []
@@ -117,7 +130,7 @@ class Breakdown:
             return result
 
         return {"board": [str(c) for c in self.board], "dead": [str(c) for c in self.dead], "range": self.range,
-                "villain": self.villain, "total": self.total,
+                "game": self.game, "villain": self.villain, "total": self.total,
                 "equity": None if self.equity is None else finite(self.equity),
                 "made": rows(self.made), "draws": rows(self.draws)}
 
@@ -139,29 +152,34 @@ class Breakdown:
         return "\n".join(lines)
 
 
-def _hero_range(value: Any, label: str) -> Range:
+def _hero_range(value: Any, label: str, game: Game) -> Range:
     if isinstance(value, Range):
         if type(value) is not Range:
-            raise StudyError(f"{label}: board study covers hold'em ranges; {value!r} is an Omaha range")
-        return value
+            raise StudyError(f"{label}: board study covers two-card ranges; {value!r} is an Omaha range")
+        return Range(value, game=game)
     if isinstance(value, str):
         try:
-            return Range.from_combos([parse_cards(value)])
+            cards = parse_cards(value)
         except ShowdownError:
             pass
+        else:
+            if len(cards) == 2:
+                check_in_deck(cards, game, f" of {label}")
+                return Range.from_combos([cards])
         try:
-            return Range(value)
+            return Range(value, game=game)
         except ShowdownError as error:
             raise type(error)(f"{label}: {error}") from None
     raise StudyError(f"{label}: a range is text such as 'TT+, AKs' or a Range, got {type(value).__name__}")
 
 
 def breakdown(range: RangeLike, board: CardsLike, dead: CardsLike = "", *,  # noqa: A002  the poker word
-              villain: Optional[RangeLike] = None, game: str = "holdem") -> Breakdown:
+              villain: Optional[RangeLike] = None, game: GameLike = "holdem") -> Breakdown:
     """Every combo of ``range`` (after card removal, weights kept) sorted into one made-hand
     class and any number of draw classes on a board of 3, 4 or 5 cards (see
     :mod:`showdown.holdings` for the exact definitions). With ``villain``, also each class's
-    exact equity against that range.
+    exact equity against that range. ``game``: ``"holdem"``, ``"short-deck"`` or
+    ``"short-deck-trips"``.
 
     >>> b = breakdown("random", "Ks 7h 2d")
     >>> b.total, b.made["set"], b.made["top-pair"], b.draws["backdoor-flush-draw"]
@@ -169,24 +187,25 @@ def breakdown(range: RangeLike, board: CardsLike, dead: CardsLike = "", *,  # no
     >>> round(breakdown("QQ+, AK", "Ks 7h 2d", villain="random").equity_by_class["top-pair"], 3)
     0.898
     """
-    board_cards, dead_cards = study_cards(board, dead, game)
-    given = _hero_range(range, "the range")
+    rules = study_game(game)
+    board_cards, dead_cards = study_cards(board, dead, rules)
+    given = _hero_range(range, "the range", rules)
     hero = given.remove(board_cards, dead_cards)
     if not len(hero):
         raise EmptyRangeError(f"the range {str(given)!r} is empty once the board and dead cards are removed")
     combos, weights = hero.combos, hero.weights
-    made, draws = class_codes(combos, board_cards)
+    made, draws = class_codes(combos, board_cards, rules)
     whole = bool((weights == 1).all())
     made_counts = {name: _count(float(weights[made == i].sum()), whole) for i, name in enumerate(MADE_CLASSES)}
     draw_counts = {name: _count(float(weights[(draws >> i) & 1 == 1].sum()), whole)
                    for i, name in enumerate(DRAW_CLASSES)}
     texts = tuple(_text(combo) for combo in combos.tolist())
     total = _count(float(weights.sum()), whole)
-    result = Breakdown(board_cards, dead_cards, str(given), made_counts, draw_counts, total, _range=given,
-                       _combos=texts, _made=made, _draws=draws)
+    result = Breakdown(board_cards, dead_cards, str(given), made_counts, draw_counts, total, rules.name,
+                       _range=given, _combos=texts, _made=made, _draws=draws)
     if villain is None:
         return result
-    against = combo_equities(range, [villain], board_cards, dead_cards, exact=True)
+    against = combo_equities(given, [villain], board_cards, dead_cards, exact=True, game=rules)
     by_combo_weight = dict(zip(against._combos, against._weights.tolist(), strict=True))
     by_combo_equity = dict(zip(against._combos, against._equities.tolist(), strict=True))
     equity_by_class: dict[str, Optional[float]] = {}
@@ -195,8 +214,8 @@ def breakdown(range: RangeLike, board: CardsLike, dead: CardsLike = "", *,  # no
         weight = sum(by_combo_weight[c] for c in members)
         equity_by_class[name] = sum(by_combo_weight[c] * by_combo_equity[c] for c in members) / weight if weight \
             else None
-    return Breakdown(board_cards, dead_cards, result.range, made_counts, draw_counts, total, against.villains[0],
-                     against.equity, equity_by_class, given, texts, made, draws)
+    return Breakdown(board_cards, dead_cards, result.range, made_counts, draw_counts, total, rules.name,
+                     against.villains[0], against.equity, equity_by_class, given, texts, made, draws)
 
 
 # --- combo equities ---------------------------------------------------------------------------
@@ -222,6 +241,7 @@ class ComboEquities:
     stderr_by_combo: dict[str, float]
     trials: int
     seed: Optional[int]
+    game: str
     _combos: tuple[str, ...] = field(repr=False)
     _equities: np.ndarray = field(repr=False)
     _weights: np.ndarray = field(repr=False)
@@ -298,8 +318,8 @@ class ComboEquities:
                 row["stderr"] = finite(self.stderr_by_combo.get(combo, math.nan))
             combos.append(row)
         return {"hero": self.hero, "villains": list(self.villains), "board": [str(c) for c in self.board],
-                "dead": [str(c) for c in self.dead], "exact": self.exact, "equity": finite(self.equity),
-                "stderr": finite(self.stderr), "trials": self.trials, "seed": self.seed,
+                "dead": [str(c) for c in self.dead], "game": self.game, "exact": self.exact,
+                "equity": finite(self.equity), "stderr": finite(self.stderr), "trials": self.trials, "seed": self.seed,
                 "by_class": {name: finite(value) for name, value in self.by_class.items()}, "combos": combos,
                 "distribution": [[finite(e), s] for e, s in self.distribution()]}
 
@@ -338,25 +358,26 @@ def _score_heads_up(question: Question, n_jobs: Optional[int]) -> _Scored:
     villain_weights[np.searchsorted(codes, villain.combos[:, 0].astype(np.int64) * 52 + villain.combos[:, 1])] \
         = villain.weights
     known = {c.id for c in (*question.board, *question.dead)}
-    deck = [card for card in range(52) if card not in known]
+    deck = [card.id for card in question.game.deck if card.id not in known]
     runouts = np.array(list(itertools.combinations(deck, question.to_come)), dtype=np.uint8)
     runouts = runouts.reshape(len(runouts), question.to_come)
     board = np.array([c.id for c in question.board], dtype=np.uint8)
     with interruptible(), numba_threads(thread_count(n_jobs, len(runouts))):
         doubled, met, card_doubled, card_met = _runouts(union, hero_weights, villain_weights, board, runouts,
-                                                        EXACT_CHUNKS)
+                                                        EXACT_CHUNKS, deck_code(question.game))
     return _Scored(union, hero_weights, doubled.sum(axis=0), met.sum(axis=0), card_doubled.sum(axis=0),
                    card_met.sum(axis=0))
 
 
-def _question(hero: Any, villains: Any, board: Sequence[Card], dead: Sequence[Card]) -> tuple[Question, list[Any]]:
+def _question(hero: Any, villains: Any, board: Sequence[Card], dead: Sequence[Card], game: Game
+              ) -> tuple[Question, list[Any]]:
     if isinstance(villains, (str, Range)) or not isinstance(villains, Iterable):
         villains = [villains]
     villains = list(villains)
     if not villains:
         raise EquityError("villains must hold one range or more, got none")
     names = ["hero", *(["villain"] if len(villains) == 1 else [f"villain {i + 1}" for i in range(len(villains))])]
-    return prepare(dict(zip(names, [hero, *villains], strict=True)), board, dead), villains
+    return prepare(dict(zip(names, [hero, *villains], strict=True)), board, dead, game), villains
 
 
 def combo_equities(
@@ -369,6 +390,7 @@ def combo_equities(
     trials: Optional[int] = None,
     seed: Optional[int] = None,
     n_jobs: Optional[int] = None,
+    game: GameLike = "holdem",
 ) -> ComboEquities:
     """Each combo of the ``hero`` range's equity against the ``villains`` (a list of ranges or
     hands; one range alone for heads-up), per combo, per starting hand and for the whole range.
@@ -376,7 +398,7 @@ def combo_equities(
     Heads-up on a flop, turn or river is exact (``exact=None`` or True): every runout is
     scored once for all combos. Preflop or multiway it is Monte Carlo (``trials`` deals, default
     1,000,000, seeded by ``seed``; the same seed gives the same answer whatever ``n_jobs``), and
-    ``exact=True`` there is an :class:`~showdown.EquityError`.
+    ``exact=True`` there is an :class:`~showdown.EquityError`. ``game``: hold'em or short deck.
 
     >>> r = combo_equities("AA, KK, AKs", "QQ+", "Qs 7h 2d")
     >>> {name: round(value, 3) for name, value in r.by_class.items()}
@@ -384,9 +406,10 @@ def combo_equities(
     >>> round(r.by_combo["AhAd"], 3), round(r.equity, 3)
     (0.625, 0.309)
     """
-    board_cards, dead_cards = study_cards(board, dead, sizes=(0, 3, 4, 5))
-    question, villains = _question(hero, villains, board_cards, dead_cards)
-    hero_range = _hero_range(hero, "the hero") if not question.players[0].fixed \
+    rules = study_game(game)
+    board_cards, dead_cards = study_cards(board, dead, rules, sizes=(0, 3, 4, 5))
+    question, villains = _question(hero, villains, board_cards, dead_cards, rules)
+    hero_range = _hero_range(hero, "the hero", rules) if not question.players[0].fixed \
         else Range.from_combos([question.players[0].combos[0].tolist()])
     heads_up = len(villains) == 1 and len(board_cards) >= 3
     if exact is not None and not isinstance(exact, bool):
@@ -410,8 +433,8 @@ def combo_equities(
         weights = question.players[0].weights * met
         with np.errstate(invalid="ignore", divide="ignore"):
             equities = doubled / (2 * met)
-        return _equities_result(names, board_cards, dead_cards, True, hero_texts, equities, weights, range_weights,
-                                np.zeros(len(hero_texts)), 0, None)
+        return _equities_result(names, board_cards, dead_cards, rules, True, hero_texts, equities, weights,
+                                range_weights, np.zeros(len(hero_texts)), 0, None)
     if trials is not None:
         trials = whole_number(trials, "trials", low=1, high=MAX_TRIALS, error=EquityError)
     seed = random_seed(seed, error=EquityError)
@@ -419,12 +442,14 @@ def combo_equities(
     with np.errstate(invalid="ignore", divide="ignore"):
         equities = share / dealt
         spread = np.sqrt(np.maximum(square / dealt - equities**2, 0.0) / np.maximum(dealt - 1, 1))
-    return _equities_result(names, board_cards, dead_cards, False, hero_texts, equities, dealt.astype(np.float64),
+    return _equities_result(names, board_cards, dead_cards, rules, False, hero_texts, equities,
+                            dealt.astype(np.float64),
                             range_weights, spread, int(dealt.sum()), seed, total_share=float(share.sum()),
                             total_square=float(square.sum()))
 
 
-def _equities_result(names: tuple[str, tuple[str, ...]], board: tuple[Card, ...], dead: tuple[Card, ...], exact: bool,
+def _equities_result(names: tuple[str, tuple[str, ...]], board: tuple[Card, ...], dead: tuple[Card, ...], game: Game,
+                     exact: bool,
                      texts: list[str], equities: np.ndarray, weights: np.ndarray, range_weights: np.ndarray,
                      spread: np.ndarray, trials: int, seed: Optional[int], total_share: float = 0.0,
                      total_square: float = 0.0) -> ComboEquities:
@@ -448,7 +473,7 @@ def _equities_result(names: tuple[str, tuple[str, ...]], board: tuple[Card, ...]
     by_class = {name: by_class[name] / class_weight[name] for name in by_class}
     return ComboEquities(names[0], names[1], board, dead, exact, equity, stderr,
                          dict(zip(texts, equities.tolist(), strict=True)), by_class,
-                         {} if exact else dict(zip(texts, spread.tolist(), strict=True)), trials, seed,
+                         {} if exact else dict(zip(texts, spread.tolist(), strict=True)), trials, seed, game.name,
                          tuple(texts), equities, weights, range_weights)
 
 
@@ -465,7 +490,8 @@ def _sample(question: Question, trials: int, seed: int, n_jobs: Optional[int]) -
     cumulative = np.cumsum(question.weights, axis=1)
     with interruptible(), numba_threads(thread_count(n_jobs, trials)):
         dealt, share, square, failed = _sampled(question.combos, question.sizes, cumulative, known_used, board,
-                                                question.to_come, per_chunk, seeds, MAX_ATTEMPTS)
+                                                question.to_come, per_chunk, seeds, MAX_ATTEMPTS,
+                                                deck_code(question.game))
     if failed.any():
         raise EquityError(f"the ranges almost never fit together without a shared card ({MAX_ATTEMPTS:,} deals in a"
                           " row failed)")
@@ -491,6 +517,7 @@ class NextCard:
     by_card: dict[str, float]
     probability: dict[str, float]
     classes: dict[str, dict[str, float]]
+    game: str = "holdem"
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the question, the equity now and one row per card.
@@ -501,7 +528,7 @@ class NextCard:
         cards = [{"card": card, "equity": finite(self.by_card[card]), "probability": self.probability[card],
                   "classes": self.classes[card]} for card in self.by_card]
         return {"hero": self.hero, "villain": self.villain, "board": [str(c) for c in self.board],
-                "dead": [str(c) for c in self.dead], "equity": finite(self.equity), "cards": cards}
+                "dead": [str(c) for c in self.dead], "game": self.game, "equity": finite(self.equity), "cards": cards}
 
     def __str__(self) -> str:
         street = "turn" if len(self.board) == 3 else "river"
@@ -517,7 +544,7 @@ class NextCard:
 
 
 def next_card(hero: RangeLike, villain: RangeLike, board: CardsLike, dead: CardsLike = "", *,
-              n_jobs: Optional[int] = None) -> NextCard:
+              n_jobs: Optional[int] = None, game: GameLike = "holdem") -> NextCard:
     """For each turn (on a flop) or river (on a turn) card: its probability given both ranges,
     the hero's exact equity after it and the hero range's made-hand classes after it. The
     probability-weighted mean of the equities is the equity now.
@@ -526,13 +553,14 @@ def next_card(hero: RangeLike, villain: RangeLike, board: CardsLike, dead: Cards
     >>> n.by_card["Kc"], round(n.probability["Kc"], 4), n.classes["Kc"]["overpair"]
     (0.0, 0.0076, 1.0)
     """
-    board_cards, dead_cards = study_cards(board, dead, sizes=(3, 4))
-    question, _ = _question(hero, [villain], board_cards, dead_cards)
+    rules = study_game(game)
+    board_cards, dead_cards = study_cards(board, dead, rules, sizes=(3, 4))
+    question, _ = _question(hero, [villain], board_cards, dead_cards, rules)
     scored = _score_heads_up(question, n_jobs)
     met_total = float(scored.card_met.sum())
     if not met_total:
         raise EquityError("the hero and villain ranges never fit together with this board and dead cards")
-    hero_range = _hero_range(hero, "the hero") if not question.players[0].fixed \
+    hero_range = _hero_range(hero, "the hero", rules) if not question.players[0].fixed \
         else Range.from_combos([question.players[0].combos[0].tolist()])
     by_card: dict[str, float] = {}
     probability: dict[str, float] = {}
@@ -541,8 +569,8 @@ def next_card(hero: RangeLike, villain: RangeLike, board: CardsLike, dead: Cards
         card = CARDS[card_id]
         by_card[str(card)] = float(scored.card_doubled[card_id] / (2 * scored.card_met[card_id]))
         probability[str(card)] = float(scored.card_met[card_id] / met_total)
-        after = breakdown(hero_range, (*board_cards, card), dead_cards)
+        after = breakdown(hero_range, (*board_cards, card), dead_cards, game=rules)
         classes[str(card)] = {name: after.share(name) for name in MADE_CLASSES}
     equity = float(scored.card_doubled.sum() / (2 * met_total))
     return NextCard(question.players[0].hand, question.players[1].hand, board_cards, dead_cards, equity, by_card,
-                    probability, classes)
+                    probability, classes, rules.name)

@@ -17,6 +17,7 @@ from numba import prange
 from showdown._kernels import kernel
 from showdown._kernels.equity import _S11, _S32, _UNIT, _splitmix
 from showdown._kernels.evaluator import _KEY_INIT, CARD_BITS, CARD_KEYS, _hand_value
+from showdown._kernels.games import _short_value
 from showdown.tables.layout import CATEGORY_SHIFT
 
 _ONE = np.uint64(1)
@@ -30,25 +31,42 @@ SET, TRIPS, TWO_PAIR, OVERPAIR, TOP_PAIR, POCKET_BELOW_TOP = 5, 6, 7, 8, 9, 10
 MIDDLE_PAIR, WEAK_PAIR, BOARD_PAIR, ACE_HIGH, NOTHING = 11, 12, 13, 14, 15
 # draw bits, in the order of showdown.holdings.DRAW_CLASSES
 FLUSH_DRAW, NUT_FLUSH_DRAW, BACKDOOR_FLUSH_DRAW, OESD, GUTSHOT, COMBO_DRAW, OVERCARDS = 1, 2, 4, 8, 16, 32, 64
-_MADE_BY_CATEGORY = np.array([-1, -1, -1, -1, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH], dtype=np.int64)
+MADE_BY_CATEGORY = np.array([-1, -1, -1, -1, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH], dtype=np.int64)
+"""The made class of each evaluator category (-1: decided by the hole cards)."""
+HOLDEM, SHORT_DECK, SHORT_DECK_TRIPS = 0, 1, 2
+"""The ``deck`` argument: which deck and ranking (short deck's variant puts trips over a straight)."""
 
 
 @kernel(inline="always")
-def _straight_top(ranks):
-    """The top rank of the highest straight in a 13-bit rank set (3 for the wheel), or -1."""
-    for top in range(12, 3, -1):
+def _value(key, bits, deck):
+    """A hand's value in the ranking of ``deck``."""
+    if deck == HOLDEM:
+        return _hand_value(key, bits)
+    return _short_value(key, bits, deck - SHORT_DECK)
+
+
+@kernel(inline="always")
+def _straight_top(ranks, wheel, wheel_top):
+    """The top rank of the highest straight in a 13-bit rank set, or -1: the ``wheel`` (its
+    ranks) is the lowest straight, with the top rank ``wheel_top`` (A-2-3-4-5 and 3, or in short
+    deck A-6-7-8-9 and 7)."""
+    for top in range(12, wheel_top, -1):
         run = 0x1F << (top - 4)
         if ranks & run == run:
             return top
-    if ranks & 0x100F == 0x100F:
-        return 3
+    if ranks & wheel == wheel:
+        return wheel_top
     return -1
 
 
 @kernel(nogil=True)
-def _holdings(combos, board, made, draws):
+def _holdings(combos, board, made, draws, deck, made_by_place):
     """Each combo's made class into ``made`` and its draw bits into ``draws`` on ``board`` (3 to 5
-    card ids); combos are (n, 2) card ids that do not touch the board."""
+    card ids), in the ranking of ``deck``; combos are (n, 2) card ids that do not touch the board;
+    ``made_by_place[value >> 12]`` is the made class a value's category decides (-1: none)."""
+    wheel = 0x100F if deck == HOLDEM else 0x10F0
+    wheel_top = 3 if deck == HOLDEM else 7
+    lowest_rank = 0 if deck == HOLDEM else 4
     n_board = board.shape[0]
     board_key = _KEY_INIT
     board_bits = np.uint64(0)
@@ -83,15 +101,15 @@ def _holdings(combos, board, made, draws):
     # for the straight draws: the board's best straight with each rank added
     board_with = np.empty(13, dtype=np.int64)
     for rank in range(13):
-        board_with[rank] = _straight_top(board_ranks | (1 << rank))
+        board_with[rank] = _straight_top(board_ranks | (1 << rank), wheel, wheel_top)
     for i in range(combos.shape[0]):
         a = np.int64(combos[i, 0])
         b = np.int64(combos[i, 1])
-        value = _hand_value(board_key + CARD_KEYS[a] + CARD_KEYS[b], board_bits | CARD_BITS[a] | CARD_BITS[b])
+        value = _value(board_key + CARD_KEYS[a] + CARD_KEYS[b], board_bits | CARD_BITS[a] | CARD_BITS[b], deck)
         ra = a >> 2
         rb = b >> 2
         pocket = ra == rb
-        klass = _MADE_BY_CATEGORY[value >> _CATEGORY_SHIFT]
+        klass = made_by_place[value >> _CATEGORY_SHIFT]
         if klass < 0:
             hits_a = rank_count[ra] > 0
             hits_b = rank_count[rb] > 0
@@ -135,8 +153,8 @@ def _holdings(combos, board, made, draws):
                 bits &= ~BACKDOOR_FLUSH_DRAW
             ranks = board_ranks | (1 << ra) | (1 << rb)
             outs = 0
-            for rank in range(13):
-                if _straight_top(ranks | (1 << rank)) > board_with[rank]:
+            for rank in range(lowest_rank, 13):
+                if _straight_top(ranks | (1 << rank), wheel, wheel_top) > board_with[rank]:
                     outs += 1
             if outs >= 2:
                 bits |= OESD
@@ -150,12 +168,12 @@ def _holdings(combos, board, made, draws):
 
 
 @kernel(nogil=True, parallel=True)
-def _runouts(combos, hero_weights, villain_weights, board, runouts, n_chunks):
+def _runouts(combos, hero_weights, villain_weights, board, runouts, n_chunks, deck):
     """Heads-up, every runout: per chunk of ``runouts`` ((R, k) card ids, k = 0 to 2), for each
     combo of ``combos`` (the union of both ranges, (U, 2) ids off the board and dead cards) its
     doubled equity against the villain (2 x wins + ties, each villain combo by its weight) and
     the villain weight it met; and per card, the same summed over the hero's combos (each by its
-    hero weight) over the runouts that hold the card."""
+    hero weight) over the runouts that hold the card. Hands are ranked as ``deck`` ranks them."""
     n = combos.shape[0]
     n_runouts = runouts.shape[0]
     to_come = runouts.shape[1]
@@ -198,7 +216,7 @@ def _runouts(combos, hero_weights, villain_weights, board, runouts, n_chunks):
             for u in range(n):
                 if masks[u] & used:
                     continue
-                value = _hand_value(key + hole_keys[u], bits | hole_bits[u])
+                value = _value(key + hole_keys[u], bits | hole_bits[u], deck)
                 packed[m] = (np.int64(value) << _INDEX_BITS) | u
                 m += 1
                 weight = villain_weights[u]
@@ -267,12 +285,15 @@ def _pick(state, cumulative, size):
 
 
 @kernel(nogil=True, parallel=True)
-def _sampled(combos, sizes, cumulative, known_used, board, to_come, trials, seeds, max_attempts):
+def _sampled(combos, sizes, cumulative, known_used, board, to_come, trials, seeds, max_attempts, deck):
     """Monte Carlo over whole deals, any number of players: player 0 is the hero. Per chunk
     (``trials[c]`` deals from a splitmix64 stream seeded by ``seeds[c]``) and per hero combo, the
     deals it was in, its summed pot share and its summed squared share; and whether
     ``max_attempts`` deals in a row failed to fit the ranges together. Deals come with
-    probability proportional to the product of their combos' weights, as in ``equity``."""
+    probability proportional to the product of their combos' weights, as in ``equity``; board
+    cards come from the cards of ``deck`` (the short deck's ids start at 16)."""
+    lowest = 0 if deck == HOLDEM else 16
+    cards_in_deck = np.uint64(52 - lowest)
     n_players = combos.shape[0]
     n_hero = sizes[0]
     n_chunks = trials.shape[0]
@@ -321,7 +342,7 @@ def _sampled(combos, sizes, cumulative, known_used, board, to_come, trials, seed
             for _ in range(to_come):
                 while True:
                     state, z = _splitmix(state)
-                    card = ((z >> _S32) * np.uint64(52)) >> _S32
+                    card = (((z >> _S32) * cards_in_deck) >> _S32) + np.uint64(lowest)
                     if not (used >> card) & _ONE:
                         break
                 used |= _ONE << card
@@ -330,7 +351,7 @@ def _sampled(combos, sizes, cumulative, known_used, board, to_come, trials, seed
             best = -1
             tied = 0
             for p in range(n_players):
-                values[p] = _hand_value(key + hole_keys[p], bits | hole_bits[p])
+                values[p] = _value(key + hole_keys[p], bits | hole_bits[p], deck)
                 if values[p] > best:
                     best = values[p]
                     tied = 1

@@ -92,6 +92,7 @@ def study_command(
                                         "(heads-up, on a flop or turn)."),
     trials: Optional[int] = typer.Option(None, "--trials", "-n", help="Monte Carlo deals (multiway)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for reproducible Monte Carlo."),
+    game: str = typer.Option("holdem", "--game", "-g", help="The game: holdem, short-deck or short-deck-trips."),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """What a range holds on a board (made hands and draws), its equity by hand and how it is spread."""
@@ -100,9 +101,10 @@ def study_command(
     if show_next_card and not heads_up:
         raise StudyError(f"--next-card needs exactly one --villain, got {len(villains)}")
     engine_ready("study")
-    result = breakdown(range_text, board, dead, villain=villains[0] if heads_up else None)
-    equities = combo_equities(range_text, villains, board, dead, trials=trials, seed=seed) if villains else None
-    following = next_card(range_text, villains[0], board, dead) if show_next_card and heads_up else None
+    result = breakdown(range_text, board, dead, villain=villains[0] if heads_up else None, game=game)
+    equities = combo_equities(range_text, villains, board, dead, trials=trials, seed=seed, game=game) \
+        if villains else None
+    following = next_card(range_text, villains[0], board, dead, game=game) if show_next_card and heads_up else None
     if as_json:
         data: dict[str, Any] = {"breakdown": result.to_dict()}
         if equities is not None:

@@ -155,15 +155,17 @@ def _study(body: models.StudyRequest, settings: Settings) -> dict[str, Any]:
         raise StudyError(f"next_card needs exactly one villain, got {len(body.villains)}")
     warm_up("study")
     heads_up = len(body.villains) == 1
-    result: dict[str, Any] = {"breakdown": breakdown(body.hero, body.board, body.dead,
+    game = body.game
+    result: dict[str, Any] = {"breakdown": breakdown(body.hero, body.board, body.dead, game=game,
                                                      villain=body.villains[0] if heads_up else None).to_dict()}
     if body.villains:
         result["equities"] = combo_equities(body.hero, body.villains, body.board, body.dead, trials=body.trials,
-                                            seed=body.seed, n_jobs=threads_for(body.trials)).to_dict()
+                                            seed=body.seed, n_jobs=threads_for(body.trials), game=game).to_dict()
     if heads_up:
-        result["villain_equities"] = combo_equities(body.villains[0], body.hero, body.board, body.dead).to_dict()
+        result["villain_equities"] = combo_equities(body.villains[0], body.hero, body.board, body.dead,
+                                                    game=game).to_dict()
     if body.next_card:
-        result["next_card"] = next_card(body.hero, body.villains[0], body.board, body.dead).to_dict()
+        result["next_card"] = next_card(body.hero, body.villains[0], body.board, body.dead, game=game).to_dict()
     return result
 
 

@@ -109,6 +109,7 @@ class StudyRequest(Request):
     next_card: bool = Field(False, description="Also each next card's effect (one villain, a flop or turn).")
     trials: Optional[int] = Field(None, le=2**63 - 1, description="Monte Carlo deals, multiway (default 1,000,000).")
     seed: Optional[Seed] = None
+    game: GameName = Field("holdem", examples=["holdem"], description="holdem, short-deck or short-deck-trips.")
 
 
 class PlanRequest(Request):
