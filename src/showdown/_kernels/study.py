@@ -266,24 +266,6 @@ def _runouts(combos, hero_weights, villain_weights, board, runouts, n_chunks, de
     return doubled, met, card_doubled, card_met
 
 
-@kernel(inline="always")
-def _pick(state, cumulative, size):
-    """A weighted random index below ``size`` from running sums of weights, and the next state."""
-    if size <= 1:
-        return state, 0
-    state, z = _splitmix(state)
-    u = float(z >> _S11) * _UNIT * cumulative[size - 1]
-    lo = 0
-    hi = size - 1
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if cumulative[mid] > u:
-            hi = mid
-        else:
-            lo = mid + 1
-    return state, lo
-
-
 @kernel(nogil=True, parallel=True)
 def _sampled(combos, sizes, cumulative, known_used, board, to_come, trials, seeds, max_attempts, deck):
     """Monte Carlo over whole deals, any number of players: player 0 is the hero. Per chunk
@@ -314,18 +296,32 @@ def _sampled(combos, sizes, cumulative, known_used, board, to_come, trials, seed
         chunk_dealt = np.zeros(n_hero, dtype=np.int64)
         chunk_share = np.zeros(n_hero, dtype=np.float64)
         chunk_square = np.zeros(n_hero, dtype=np.float64)
+        # each player's combo, kept in an array: a scalar carried out of the dealing loops made
+        # the whole kernel 40% slower (measured three-way on a flop, 7.1 -> 4.2 M deals/s)
+        picked = np.zeros(n_players, dtype=np.int64)
         for _ in range(trials[chunk]):
             attempts = 0
-            hero = 0
             ok = False
             used = known_used
             while not ok and attempts < max_attempts:
                 used = known_used
                 ok = True
                 for p in range(n_players):
-                    state, j = _pick(state, cumulative[p], sizes[p])
-                    if p == 0:
-                        hero = j
+                    size = sizes[p]  # a weighted pick (inline: a helper taking the array cost 15%)
+                    j = 0
+                    if size > 1:
+                        state, z = _splitmix(state)
+                        u = float(z >> _S11) * _UNIT * cumulative[p, size - 1]
+                        lo = 0
+                        hi = size - 1
+                        while lo < hi:
+                            mid = (lo + hi) >> 1
+                            if cumulative[p, mid] > u:
+                                hi = mid
+                            else:
+                                lo = mid + 1
+                        j = lo
+                    picked[p] = j
                     mask = (_ONE << np.uint64(combos[p, j, 0])) | (_ONE << np.uint64(combos[p, j, 1]))
                     if used & mask:
                         ok = False
@@ -358,6 +354,7 @@ def _sampled(combos, sizes, cumulative, known_used, board, to_come, trials, seed
                 elif values[p] == best:
                     tied += 1
             result = 1.0 / tied if values[0] == best else 0.0
+            hero = picked[0]
             chunk_dealt[hero] += 1
             chunk_share[hero] += result
             chunk_square[hero] += result * result
