@@ -116,13 +116,18 @@ def class_codes(combos: np.ndarray, board: Sequence[Card], game: GameLike = "hol
     return made, draws
 
 
+def check_class(name: str) -> str:
+    """``name`` if it is a made or draw class, else a :class:`StudyError` listing the classes."""
+    if name not in MADE_CLASSES and name not in DRAW_CLASSES:
+        raise StudyError(f"{name!r} is not a hand class; the classes are {', '.join(MADE_CLASSES + DRAW_CLASSES)}")
+    return name
+
+
 def class_members(name: str, made: np.ndarray, draws: np.ndarray) -> np.ndarray:
     """A boolean mask of the combos in the made or draw class ``name``."""
-    if name in MADE_CLASSES:
+    if check_class(name) in MADE_CLASSES:
         return made == MADE_CLASSES.index(name)  # type: ignore[no-any-return]
-    if name in DRAW_CLASSES:
-        return (draws >> DRAW_CLASSES.index(name)) & 1 == 1  # type: ignore[no-any-return]
-    raise StudyError(f"{name!r} is not a hand class; the classes are {', '.join(MADE_CLASSES + DRAW_CLASSES)}")
+    return (draws >> DRAW_CLASSES.index(name)) & 1 == 1  # type: ignore[no-any-return]
 
 
 def class_names(names: Optional[Iterable[str]], kind: tuple[str, ...], label: str) -> list[str]:

@@ -30,9 +30,9 @@ from showdown.games import Game, GameLike, check_in_deck
 from showdown.holdings import (
     DRAW_CLASSES,
     MADE_CLASSES,
+    check_class,
     class_codes,
     class_members,
-    class_names,
     deck_code,
     study_cards,
     study_game,
@@ -86,8 +86,8 @@ class Breakdown:
     equity_by_class: dict[str, Optional[float]] = field(default_factory=dict)
     _range: Range = field(default_factory=lambda: Range.from_combos([]), repr=False)
     _combos: tuple[str, ...] = field(default=(), repr=False)
-    _made: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64), repr=False)
-    _draws: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64), repr=False)
+    _made: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64), repr=False, compare=False)
+    _draws: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64), repr=False, compare=False)
 
     def combos(self, name: str) -> list[str]:
         """The combos (text, higher card first) of one made or draw class.
@@ -104,7 +104,7 @@ class Breakdown:
         >>> breakdown("AA, KK", "Ks 7h 2d").share("overpair")
         0.6666666666666666
         """
-        count = self.made[name] if name in self.made else self.draws[class_names([name], DRAW_CLASSES, "draw")[0]]
+        count = {**self.made, **self.draws}.get(check_class(name), 0)
         return count / self.total if self.total else 0.0
 
     def to_dict(self) -> dict[str, Any]:
@@ -206,14 +206,17 @@ def breakdown(range: RangeLike, board: CardsLike, dead: CardsLike = "", *,  # no
     if villain is None:
         return result
     against = combo_equities(given, [villain], board_cards, dead_cards, exact=True, game=rules)
-    by_combo_weight = dict(zip(against._combos, against._weights.tolist(), strict=True))
-    by_combo_equity = dict(zip(against._combos, against._equities.tolist(), strict=True))
+    position = {text: i for i, text in enumerate(texts)}
+    rows = np.array([position[text] for text in against._combos], dtype=np.int64)
+    counted = np.zeros(len(texts))  # each combo's weight in the equity (0: it meets no villain combo)
+    won = np.zeros(len(texts))
+    counted[rows] = against._weights
+    won[rows] = against._weights * against._equities
     equity_by_class: dict[str, Optional[float]] = {}
     for name in (*MADE_CLASSES, *DRAW_CLASSES):
-        members = [c for c in result.combos(name) if by_combo_weight.get(c, 0) > 0]
-        weight = sum(by_combo_weight[c] for c in members)
-        equity_by_class[name] = sum(by_combo_weight[c] * by_combo_equity[c] for c in members) / weight if weight \
-            else None
+        members = class_members(name, made, draws)
+        weight = float(counted[members].sum())
+        equity_by_class[name] = float(won[members].sum()) / weight if weight else None
     return Breakdown(board_cards, dead_cards, result.range, made_counts, draw_counts, total, rules.name,
                      against.villains[0], against.equity, equity_by_class, given, texts, made, draws)
 
@@ -243,9 +246,9 @@ class ComboEquities:
     seed: Optional[int]
     game: str
     _combos: tuple[str, ...] = field(repr=False)
-    _equities: np.ndarray = field(repr=False)
-    _weights: np.ndarray = field(repr=False)
-    _range_weights: np.ndarray = field(repr=False)
+    _equities: np.ndarray = field(repr=False, compare=False)
+    _weights: np.ndarray = field(repr=False, compare=False)
+    _range_weights: np.ndarray = field(repr=False, compare=False)
 
     def distribution(self) -> list[tuple[float, float]]:
         """The equity curve: ``(equity, share)`` points from the highest equity down, where
