@@ -374,6 +374,9 @@ def _score_heads_up(question: Question, n_jobs: Optional[int]) -> _Scored:
 
 def _question(hero: Any, villains: Any, board: Sequence[Card], dead: Sequence[Card], game: Game
               ) -> tuple[Question, list[Any]]:
+    if isinstance(villains, Mapping):
+        raise EquityError("villains are a range or a list of ranges, got a dict (give weights in the range text,"
+                          " e.g. 'KK:0.5')")
     if isinstance(villains, (str, Range)) or not isinstance(villains, Iterable):
         villains = [villains]
     villains = list(villains)
@@ -401,7 +404,9 @@ def combo_equities(
     Heads-up on a flop, turn or river is exact (``exact=None`` or True): every runout is
     scored once for all combos. Preflop or multiway it is Monte Carlo (``trials`` deals, default
     1,000,000, seeded by ``seed``; the same seed gives the same answer whatever ``n_jobs``), and
-    ``exact=True`` there is an :class:`~showdown.EquityError`. ``game``: hold'em or short deck.
+    ``exact=True`` there is an :class:`~showdown.EquityError`. By Monte Carlo each combo counts
+    by how often it was dealt (deals come as ``equity`` weighs them), and a combo never dealt
+    is left out. ``game``: hold'em or short deck.
 
     >>> r = combo_equities("AA, KK, AKs", "QQ+", "Qs 7h 2d")
     >>> {name: round(value, 3) for name, value in r.by_class.items()}
@@ -556,6 +561,8 @@ def next_card(hero: RangeLike, villain: RangeLike, board: CardsLike, dead: Cards
     >>> n.by_card["Kc"], round(n.probability["Kc"], 4), n.classes["Kc"]["overpair"]
     (0.0, 0.0076, 1.0)
     """
+    if not isinstance(villain, (str, Range)):
+        raise StudyError(f"next_card takes one villain range, got {type(villain).__name__}")
     rules = study_game(game)
     board_cards, dead_cards = study_cards(board, dead, rules, sizes=(3, 4))
     question, _ = _question(hero, [villain], board_cards, dead_cards, rules)

@@ -125,6 +125,13 @@ def _player(label: str, player: Any, game: Game) -> Player:
         except ShowdownError as error:
             raise type(error)(f"{label}: {error}") from None
     if len(cards) != 2:
+        if isinstance(player, str) and len(cards) % 2 == 0:  # combos of a range: "AdAc, AsKs"
+            try:
+                rng = Range(player, game=game)
+            except ShowdownError:
+                pass
+            else:
+                return Player(player.strip(), rng.combos, rng.weights, False, player.strip())
         raise HandSizeError(f"{label}: a hand has two cards, got {len(cards)} in {player!r}")
     if cards[0] == cards[1]:
         raise DuplicateCardError(f"{label}: card {cards[0]} appears twice in {player!r}")

@@ -1,5 +1,5 @@
-// The page: four views behind tabs, the shared card picker, and the hash in the address
-// (#showdown, #odds, #pots, #videopoker) so that a view can be linked to. The deck and the
+// The page: five views behind tabs, the shared card picker, and the hash in the address
+// (#showdown, #odds, #study, #pots, #videopoker) so that a view can be linked to. The deck and the
 // games come from the server before anything is drawn.
 
 import { el } from "./lib/api.js";
@@ -9,12 +9,14 @@ import { watchEngine } from "./lib/engine.js";
 import { picker } from "./lib/picker.js";
 import { mountShowdown } from "./views/showdown.js";
 import { mountOdds } from "./views/odds.js";
+import { mountStudy } from "./views/study.js";
 import { mountPots } from "./views/pots.js";
 import { mountVideoPoker } from "./views/videopoker.js";
 
 const VIEWS = {
   showdown: { mount: mountShowdown, picker: true },
   odds: { mount: mountOdds, picker: true },
+  study: { mount: mountStudy, picker: true },
   pots: { mount: mountPots, picker: true },
   videopoker: { mount: mountVideoPoker, picker: false },
 };
