@@ -70,16 +70,16 @@ def study_game(game: GameLike) -> Game:
     return rules
 
 
-def study_cards(board: CardsLike, dead: CardsLike = "", game: GameLike = "holdem",
-                sizes: Sequence[int] = (3, 4, 5)) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """The board (of one of ``sizes``) and dead cards of a study question, checked: no card twice,
-    every card in the game's deck."""
+def study_cards(board: CardsLike, dead: CardsLike = "", game: GameLike = "holdem", sizes: Sequence[int] = (3, 4, 5),
+                asker: str = "board study") -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The board (of one of ``sizes``: ``asker`` needs them) and dead cards of a study question,
+    checked: no card twice, every card in the game's deck."""
     rules = study_game(game)
     board_cards = parse_cards(board)
     if len(board_cards) not in sizes:
         named = [f"{size} ({_STREETS[size]})" for size in sizes]
         streets = ", ".join(named[:-1]) + f" or {named[-1]}"
-        raise HandSizeError(f"the board has {len(board_cards)} card{'s' * (len(board_cards) != 1)}; board study"
+        raise HandSizeError(f"the board has {len(board_cards)} card{'s' * (len(board_cards) != 1)}; {asker}"
                             f" needs {streets} cards")
     dead_cards = parse_cards(dead)
     check_in_deck(board_cards, rules, " on the board")

@@ -564,7 +564,7 @@ def next_card(hero: RangeLike, villain: RangeLike, board: CardsLike, dead: Cards
     if not isinstance(villain, (str, Range)):
         raise StudyError(f"next_card takes one villain range, got {type(villain).__name__}")
     rules = study_game(game)
-    board_cards, dead_cards = study_cards(board, dead, rules, sizes=(3, 4))
+    board_cards, dead_cards = study_cards(board, dead, rules, sizes=(3, 4), asker="next_card")
     question, _ = _question(hero, [villain], board_cards, dead_cards, rules)
     scored = _score_heads_up(question, n_jobs)
     met_total = float(scored.card_met.sum())

@@ -20,7 +20,7 @@ const SAVED_KEY = "ranges";   // storage key of the saved ranges: [{name, text},
 const EXPORT_FILE = "showdown-ranges.txt";
 
 /** The starting hand in row r, column c: "AA", "AKs" (above the diagonal), "AKo" (below). */
-function handAt(row, column) {
+export function handAt(row, column) {
   const high = ORDER[Math.min(row, column)];
   const low = ORDER[Math.max(row, column)];
   if (row === column) return high + low;
@@ -81,7 +81,9 @@ function readExport(source) {
 }
 
 export class RangeEditor {
-  constructor() {
+  /** `idPrefix` starts the ids of the editor's inputs, for a page with more than one editor. */
+  constructor({ idPrefix = "" } = {}) {
+    this.idPrefix = idPrefix;
     this.hands = new Map();      // the server's answer: hand -> {hand, combos, size, weight}
     this.painted = new Map();    // painted but not yet answered: hand -> weight
     this.stroke = null;          // while dragging: {weight, hands: Set}
@@ -145,17 +147,17 @@ export class RangeEditor {
     });
 
     this.weightInput = el("input", { type: "range", min: "5", max: "100", step: "5", value: "100",
-      id: "range-weight", "data-testid": "range-weight",
+      id: this.idPrefix + "range-weight", "data-testid": "range-weight",
       oninput: () => { this.weightLabel.textContent = `${this.weightInput.value}%`; } });
-    this.weightLabel = el("output", { for: "range-weight" }, "100%");
+    this.weightLabel = el("output", { for: this.idPrefix + "range-weight" }, "100%");
 
     // The top X% of starting hands, by the library's preflop order (the notation `top X%`).
     this.topInput = el("input", { type: "range", min: "0", max: "100", step: "0.5", value: "0",
-      id: "range-top", "data-testid": "range-top", oninput: () => this.topChanged() });
-    this.topLabel = el("output", { for: "range-top", class: "range-top-label", "data-testid": "range-top-label",
+      id: this.idPrefix + "range-top", "data-testid": "range-top", oninput: () => this.topChanged() });
+    this.topLabel = el("output", { for: this.idPrefix + "range-top", class: "range-top-label", "data-testid": "range-top-label",
       "aria-live": "polite" });
 
-    this.text = el("textarea", { rows: "2", id: "range-text", "data-testid": "range-text", spellcheck: "false",
+    this.text = el("textarea", { rows: "2", id: this.idPrefix + "range-text", "data-testid": "range-text", spellcheck: "false",
       oninput: () => this.textChanged() });
     // Enter uses the range (Shift+Enter is a new line, which the notation reads as a separator).
     this.text.addEventListener("keydown", (event) => {
@@ -178,13 +180,13 @@ export class RangeEditor {
           el("p", { class: "hint range-hint" }, "Click or drag to paint hands at the weight below. "
             + "Right-click a hand (or Shift+click it, or press S on it) to choose its suits.")),
         el("div", { class: "range-side" },
-          el("label", { for: "range-weight" }, "Weight of the cells you paint"),
+          el("label", { for: this.idPrefix + "range-weight" }, "Weight of the cells you paint"),
           el("div", { class: "weight-row" }, this.weightInput, this.weightLabel),
-          el("label", { for: "range-top" }, "Top hands by preflop strength"),
+          el("label", { for: this.idPrefix + "range-top" }, "Top hands by preflop strength"),
           el("div", { class: "weight-row" }, this.topInput),
           this.topLabel,
           this.suits,
-          el("label", { for: "range-text" }, "Range text"),
+          el("label", { for: this.idPrefix + "range-text" }, "Range text"),
           this.text, this.summary, this.status,
           el("div", { class: "actions" },
             el("button", { type: "button", "data-testid": "range-clear", onclick: () => this.setAll(0) }, "Clear"),
@@ -279,7 +281,7 @@ export class RangeEditor {
   // ---- saved ranges -------------------------------------------------------------------------
 
   buildSaved() {
-    this.nameInput = el("input", { type: "text", id: "range-name", "data-testid": "range-name", autocomplete: "off",
+    this.nameInput = el("input", { type: "text", id: this.idPrefix + "range-name", "data-testid": "range-name", autocomplete: "off",
       placeholder: "e.g. UTG open", maxlength: "80" });
     // Enter in the name saves (before the editor's own Enter, which would use the range).
     this.nameInput.addEventListener("keydown", (event) => {
@@ -289,25 +291,25 @@ export class RangeEditor {
       this.save();
     });
     this.savedList = el("ul", { class: "saved-ranges", "data-testid": "saved-ranges" });
-    this.exportArea = el("textarea", { readonly: true, rows: "3", id: "range-export", "data-testid": "range-export",
+    this.exportArea = el("textarea", { readonly: true, rows: "3", id: this.idPrefix + "range-export", "data-testid": "range-export",
       spellcheck: "false" });
     this.downloadLink = el("a", { class: "button small", "data-testid": "range-download", download: EXPORT_FILE,
       href: "#" }, "Download");
-    this.importArea = el("textarea", { rows: "3", id: "range-import", "data-testid": "range-import",
+    this.importArea = el("textarea", { rows: "3", id: this.idPrefix + "range-import", "data-testid": "range-import",
       spellcheck: "false", placeholder: "UTG open: 77+, ATs+, KQs, AJo+" });
     this.savedStatus = el("p", { class: "status", hidden: true, role: "status", "data-testid": "saved-status" });
     this.saved = el("section", { class: "range-saved", "aria-label": "Saved ranges" },
       el("h4", {}, "Saved ranges"),
       el("div", { class: "save-row" },
-        el("label", { for: "range-name" }, "Name"), this.nameInput,
+        el("label", { for: this.idPrefix + "range-name" }, "Name"), this.nameInput,
         el("button", { type: "button", "data-testid": "range-save", onclick: () => this.save() }, "Save")),
       this.savedList,
       el("details", { class: "range-transfer", "data-testid": "range-transfer" },
         el("summary", {}, "Export or import"),
-        el("label", { for: "range-export" }, "Every saved range, one \u201cname: range\u201d a line"),
+        el("label", { for: this.idPrefix + "range-export" }, "Every saved range, one \u201cname: range\u201d a line"),
         this.exportArea,
         el("div", { class: "actions" }, this.downloadLink),
-        el("label", { for: "range-import" }, "Paste lines to import (a name that exists is replaced)"),
+        el("label", { for: this.idPrefix + "range-import" }, "Paste lines to import (a name that exists is replaced)"),
         this.importArea,
         el("div", { class: "actions" },
           el("button", { type: "button", "data-testid": "range-import-button", onclick: () => this.importRanges() },

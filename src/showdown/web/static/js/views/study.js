@@ -18,21 +18,12 @@ import { cardInfo, deck } from "../lib/deck.js";
 import { fieldProblem, submitOnEnter } from "../lib/forms.js";
 import { gameInfo, gameSelector, isGame } from "../lib/games.js";
 import { CardField, picker } from "../lib/picker.js";
-import { RangeEditor } from "../lib/rangegrid.js";
+import { handAt, RangeEditor } from "../lib/rangegrid.js";
 import { recall, remember } from "../lib/storage.js";
 
-const ORDER = "AKQJT98765432";               // the grid's rows and columns, aces first
 const SVG_NS = "http://www.w3.org/2000/svg";
 const CURVE = { width: 440, height: 270, left: 52, right: 14, top: 14, bottom: 44 };   // the curve's frame
 const TICKS = [0, 0.25, 0.5, 0.75, 1];
-
-/** The starting hand in row r, column c: "AA", "AKs" (above the diagonal), "AKo" (below). */
-function handAt(row, column) {
-  const high = ORDER[Math.min(row, column)];
-  const low = ORDER[Math.max(row, column)];
-  if (row === column) return high + low;
-  return high + low + (row < column ? "s" : "o");
-}
 
 /** An SVG element: svg("path", {d: "M0 0"}, children...). */
 function svg(tag, attributes = {}, ...children) {
@@ -41,7 +32,8 @@ function svg(tag, attributes = {}, ...children) {
     if (value !== undefined && value !== null) node.setAttribute(key, value);
   }
   for (const child of children.flat()) {
-    if (child !== undefined && child !== null) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    if (child === undefined || child === null) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
 }
@@ -90,17 +82,6 @@ function rangeInput({ id, label, testid, placeholder }) {
   return { element, input, button };
 }
 
-/**
- * Give the ids inside `root` a prefix (and the labels that point at them): the range editor
- * names its inputs with fixed ids, and the Odds view has one too.
- */
-function prefixIds(root, prefix) {
-  for (const node of root.querySelectorAll("[id]")) node.id = prefix + node.id;
-  for (const label of root.querySelectorAll("label[for], output[for]")) {
-    label.setAttribute("for", prefix + label.getAttribute("for"));
-  }
-}
-
 export function mountStudy(root) {
   let restoring = false;   // no saving while the kept inputs are put back
   let runs = 0;            // numbers the studies, so that an answer overtaken by a newer one is dropped
@@ -123,8 +104,7 @@ export function mountStudy(root) {
   const runButton = el("button", { type: "button", class: "primary", "data-testid": "study-run", onclick: () => run() },
     "Study");
   const status = el("p", { class: "status", hidden: true, role: "status", "data-testid": "study-status" });
-  const editor = new RangeEditor();
-  prefixIds(editor.element, "study-");
+  const editor = new RangeEditor({ idPrefix: "study-" });
   hero.button.addEventListener("click", () => editor.open("Hero range", hero.input.value.trim(), (text) => {
     hero.input.value = text;
     save();
@@ -247,7 +227,7 @@ export function mountStudy(root) {
     drawGrid(equities);
     drawTable(data.breakdown);
     drawCurve(equities, data.villain_equities);
-    drawNext(data.next_card);
+    drawNext(data.next_card, data.breakdown.board.length);
     results.hidden = false;
     results.dataset.state = "done";
   }
@@ -257,9 +237,9 @@ export function mountStudy(root) {
     const { breakdown, equities } = data;
     const dead = breakdown.dead.length ? ` (dead ${breakdown.dead.join(" ")})` : "";
     const how = equities.exact ? "exact" : `Monte Carlo, standard error ${percent(equities.stderr, 3)}`;
-    summary.textContent = `${breakdown.range} on ${breakdown.board.join(" ")}${dead}: `
-      + `${plural(breakdown.total, "combo")}. Against ${equities.villains.join(", ")}: `
-      + `equity ${equityText(equities.equity, 2)}, ${how}.`;
+    const combos = `${combosText(breakdown.total)} combo${breakdown.total === 1 ? "" : "s"}`;
+    summary.textContent = `${breakdown.range} on ${breakdown.board.join(" ")}${dead}: ${combos}. `
+      + `Against ${equities.villains.join(", ")}: equity ${equityText(equities.equity, 2)}, ${how}.`;
   }
 
   // The hero's grid: a cell per starting hand, coloured by its equity; hands not in the range
@@ -273,14 +253,14 @@ export function mountStudy(root) {
         const hand = handAt(row, column);
         const kind = row === column ? "pair" : row < column ? "suited" : "offsuit";
         const count = counts.get(hand) || 0;
-        const equity = count ? equities.by_class[hand] : undefined;
-        const title = count ? `${hand}: ${plural(count, "combo")}, equity ${equityText(equity)}` : `${hand}: not in the range`;
+        const equity = count ? equities.by_class[hand] ?? null : null;   // null too when no villain hand meets it
+        const title = count ? `${hand}: ${plural(count, "combo")}, equity ${equityText(equity)}`
+          : `${hand}: not in the range`;
         const cell = el("span", { class: `study-cell ${kind}${count ? " in" : ""}`, "data-hand": hand,
-          "data-testid": `study-cell-${hand}`, title, "aria-label": title },
+          "data-testid": `study-cell-${hand}`, "data-title": title, title, "aria-label": title },
         el("span", { class: "study-cell-hand" }, hand),
-        count > 0 && equity !== null ? el("span", { class: "study-cell-value" }, (100 * equity).toFixed(0)) : null);
-        if (count > 0 && equity !== null) cell.style.background = equityColour(equity);
-        cell.dataset.title = title;
+        equity !== null ? el("span", { class: "study-cell-value" }, (100 * equity).toFixed(0)) : null);
+        if (equity !== null) cell.style.background = equityColour(equity);
         cells.push(cell);
       }
     }
@@ -303,7 +283,8 @@ export function mountStudy(root) {
       cell.title = title;
       cell.setAttribute("aria-label", title);
     }
-    lightLine.textContent = row ? `Lit: ${row.class}, ${combosText(row.combos)} combos in ${plural(lit.size, "hand")}.` : "";
+    lightLine.textContent = row
+      ? `Lit: ${row.class}, ${combosText(row.combos)} combos in ${plural(lit.size, "hand")}.` : "";
     for (const tr of tableBox.querySelectorAll("tr[data-class]")) {
       const on = Boolean(row) && tr.dataset.class === row.class && tr.dataset.part === row.part;
       tr.classList.toggle("selected", on);
@@ -324,34 +305,45 @@ export function mountStudy(root) {
     run();
   }
 
+  /** A bar of `value` (0 to 1) in `colour`, for a table cell. */
+  function bar(value, colour) {
+    return el("span", { class: "study-track", "aria-hidden": "true" },
+      el("span", { class: "study-bar", style: `width:${percent(value, 3)};background:${colour}` }));
+  }
+
+  /** A class's row: its name (a click lights its hands), combos, share, equity and Narrow. */
+  function tableRow(row) {
+    const known = row.equity !== null && row.equity !== undefined;
+    const tr = el("tr", { "data-class": row.class, "data-part": row.part, "data-testid": `study-row-${row.class}` },
+      el("th", {}, el("button", { type: "button", class: "study-class", "aria-pressed": "false" }, row.class)),
+      el("td", { class: "study-combos" }, combosText(row.combos)),
+      el("td", { class: "study-share" }, bar(row.share, "var(--felt)"),
+        el("span", { class: "study-value" }, percent(row.share, 1))),
+      el("td", { class: "study-equity" }, known ? bar(row.equity, equityColour(row.equity)) : null,
+        el("span", { class: "study-value" }, equityText(row.equity))),
+      el("td", {}, el("button", { type: "button", class: "small study-narrow", onclick: () => narrow(row),
+        "data-testid": `study-narrow-${row.class}`, title: `Make the hero range ${row.range}` }, "Narrow")));
+    tr.addEventListener("click", (event) => { if (!event.target.closest(".study-narrow")) select(row); });
+    return tr;
+  }
+
   // The made-hand and draw table: a row per class the range has (classes with no combo are
   // left out), the share and equity as bars.
   function drawTable(breakdown) {
-    const bar = (value, colour, label) => el("span", { class: "study-track", "aria-hidden": "true" },
-      el("span", { class: "study-bar", style: `width:${percent(value, 3)};background:${colour}`, title: label }));
     const section = (title, part, rows) => {
       const present = rows.filter((row) => row.combos > 0).map((row) => ({ ...row, part }));
       if (!present.length) return null;
       return el("tbody", { "data-part": part },
         el("tr", { class: "study-part" }, el("th", { colspan: "5" }, title)),
-        present.map((row) => el("tr", { "data-class": row.class, "data-part": part,
-          "data-testid": `study-row-${row.class}`, onclick: (event) => { if (!event.target.closest(".study-narrow")) select(row); } },
-        el("th", {}, el("button", { type: "button", class: "study-class", "aria-pressed": "false" }, row.class)),
-        el("td", { class: "study-combos" }, combosText(row.combos)),
-        el("td", { class: "study-share" }, bar(row.share, "var(--felt)"), el("span", { class: "study-value" }, percent(row.share, 1))),
-        el("td", { class: "study-equity" },
-          row.equity === null || row.equity === undefined ? null : bar(row.equity, equityColour(row.equity)),
-          el("span", { class: "study-value" }, equityText(row.equity))),
-        el("td", {}, el("button", { type: "button", class: "small study-narrow", "data-testid": `study-narrow-${row.class}`,
-          title: `Make the hero range ${row.range}`, onclick: () => narrow(row) }, "Narrow")))));
+        present.map(tableRow));
     };
+    const head = ["Class", "Combos", "Share", "Equity"].map((name) => el("th", {}, name));
     tableBox.replaceChildren(el("table", { class: "numbers study-table", "data-testid": "study-table" },
-      el("thead", {}, el("tr", {}, el("th", {}, "Class"), el("th", {}, "Combos"), el("th", {}, "Share"),
-        el("th", {}, "Equity"), el("th", {}, el("span", { class: "visually-hidden" }, "Narrow the range")))),
+      el("thead", {}, el("tr", {}, head, el("th", {}, el("span", { class: "visually-hidden" }, "Narrow the range")))),
       section("Made hands", "made", breakdown.made),
       section("Draws", "draws", breakdown.draws),
-      el("tfoot", {}, el("tr", {}, el("th", {}, "Range"), el("td", {}, combosText(breakdown.total)), el("td", {}, "100%"),
-        el("td", {}, equityText(breakdown.equity)), el("td")))));
+      el("tfoot", {}, el("tr", {}, el("th", {}, "Range"), el("td", {}, combosText(breakdown.total)),
+        el("td", {}, "100%"), el("td", {}, equityText(breakdown.equity)), el("td")))));
   }
 
   // The equity distribution: for each range a falling step line from its strongest combo (x =
@@ -382,10 +374,9 @@ export function mountStudy(root) {
       });
       return svg("path", { class: `study-line ${who}`, d: steps.join(" "), "data-testid": `study-curve-${who}` });
     };
-    const key = (who, label, equity, row) => svg("g", { class: `study-key ${who}` },
-      svg("line", { x1: left + plotWidth - 150, x2: left + plotWidth - 128, y1: top + 12 + 18 * row, y2: top + 12 + 18 * row }),
-      svg("text", { x: left + plotWidth - 122, y: top + 12 + 18 * row, "dominant-baseline": "middle" },
-        `${label} ${equityText(equity)}`));
+    // The key, under the chart (where no line can run through it): each range's whole equity.
+    const key = (who, label, equity) => el("span", { class: `study-key ${who}` },
+      el("span", { class: "study-swatch", "aria-hidden": "true" }), `${label} ${equityText(equity)}`);
     const chart = svg("svg", { class: "study-chart", viewBox: `0 0 ${width} ${height}`, role: "img",
       "aria-label": "Equity distribution of the hero and villain ranges" },
     svg("rect", { class: "study-plot", x: left, y: top, width: plotWidth, height: plotHeight,
@@ -396,18 +387,17 @@ export function mountStudy(root) {
     svg("text", { class: "study-axis", transform: `translate(12 ${(top + plotHeight / 2).toFixed(2)}) rotate(-90)`,
       "text-anchor": "middle" }, "equity"),
     line(equities.distribution, "hero"),
-    villainEquities ? line(villainEquities.distribution, "villain") : null,
-    key("hero", "Hero", equities.equity, 0),
-    villainEquities ? key("villain", "Villain", villainEquities.equity, 1) : null);
-    curveBox.replaceChildren(chart);
+    villainEquities ? line(villainEquities.distribution, "villain") : null);
+    curveBox.replaceChildren(chart, el("p", { class: "study-keys" }, key("hero", "Hero", equities.equity),
+      villainEquities ? key("villain", "Villain", villainEquities.equity) : null));
   }
 
   // The next-card heat map: the deck in rows of rank (aces first) and columns of suit, each card
   // coloured by the hero's equity after it; the board, the dead cards and the cards the game's
   // deck lacks cannot come, and are greyed.
-  function drawNext(next) {
+  function drawNext(next, boardSize) {
     if (!next) {
-      const reason = board.cards.length === 5 ? "On the river no card is to come."
+      const reason = boardSize === 5 ? "On the river no card is to come."
         : "Tick \u201cnext card\u201d and study a flop or a turn to see each next card\u2019s effect.";
       nextBoxResult.replaceChildren(el("p", { class: "hint", "data-testid": "study-next-none" }, reason));
       return;
