@@ -46,6 +46,11 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
+def _weighted(count: float) -> str:
+    """A weighted number of combos as the page writes it: "4 combos", "0.5 combos", "1 combo"."""
+    return f"{_combos(count)} combo{'' if count == 1 else 's'}"
+
+
 def _hand_of(combo: str) -> str:
     """The starting hand of a combo's text ("AhKh" -> "AKs", "7s7d" -> "77")."""
     high, low = sorted(combo[0::2], key=ORDER.index)
@@ -142,11 +147,12 @@ def test_the_study_shows_the_library_answers(page):
     assert page.text_content("[data-testid=study-table] tfoot") == \
         f"Range{_combos(study.total)}100%{_equity(data['equity'])}"
 
-    # The grid: each starting hand's combos (after card removal) and its equity, by the library.
-    counts: dict[str, int] = {}
+    # The grid: each starting hand's weighted combos (after card removal) and its equity, by the library.
+    counts: dict[str, float] = {}
     for combo in hero.by_combo:
-        counts[_hand_of(combo)] = counts.get(_hand_of(combo), 0) + 1
-    want = {hand: f"{hand}: {_plural(counts[hand], 'combo')}, equity {_equity(hero.by_class[hand])}"
+        counts[_hand_of(combo)] = counts.get(_hand_of(combo), 0) + Range(HERO).weight(combo)
+    assert counts["T9s"] == 2  # four combos at weight 0.5
+    want = {hand: f"{hand}: {_weighted(counts[hand])}, equity {_equity(hero.by_class[hand])}"
             if hand in counts else f"{hand}: not in the range" for hand in _hands()}
     assert _titles(page, "[data-testid=study-grid] .study-cell", "hand") == want
     assert page.eval_on_selector_all("[data-testid=study-grid] .study-cell", "c => c.map(x => x.dataset.hand)") \
@@ -213,13 +219,18 @@ def test_a_row_lights_its_hands_in_the_grid(page):
             f"Lit: {name}, {_combos(count)} combos in {_plural(len(hands), 'hand')}."
         assert page.locator("[data-testid=study-table] tr.selected").evaluate_all(
             "rows => rows.map(r => r.dataset.class)") == [name]
-    # A lit cell says how many of its combos are in the class.
+    # A lit cell says how many of its combos (weighted) are in the class.
     page.click("[data-testid=study-row-top-pair]")
     top = [combo for combo in study.combos("top-pair") if _hand_of(combo) == "AKs"]
     assert page.get_attribute("[data-testid=study-cell-AKs]", "title").endswith(
-        f"; {_plural(len(top), 'combo')} in top-pair")
+        f"; {_weighted(sum(Range(HERO).weight(combo) for combo in top))} in top-pair")
+    page.click("[data-testid=study-row-backdoor-flush-draw]")
+    suited = [combo for combo in study.combos("backdoor-flush-draw") if _hand_of(combo) == "T9s"]
+    assert suited == ["Ts9s"]  # T9 of hearts has a flush draw, T9 of diamonds or clubs two of a suit
+    assert page.get_attribute("[data-testid=study-cell-T9s]", "title").endswith(
+        f"; {_weighted(0.5 * len(suited))} in backdoor-flush-draw")
     # Clicking the lit row again puts the lights out.
-    page.click("[data-testid=study-row-top-pair]")
+    page.click("[data-testid=study-row-backdoor-flush-draw]")
     assert _lit(page) == set()
     assert page.locator("[data-testid=study-table] tr.selected").count() == 0
 

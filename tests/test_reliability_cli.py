@@ -119,8 +119,9 @@ def interrupt(args: list[str], cwd: Path, settle: float = 0.5) -> subprocess.Com
         ["equity", "AcAd", "random", "random", "--exact", "--board", "2c 7d 9h"],
         ["grid", "AsKs", "--opponents", "9", "--monte-carlo", "--trials", "1000000000000"],
         ["table", "preflop", "-o", "table.csv", "--no-heatmap"],
+        ["study", "Ks 7h 2d", "-r", "random", "-v", "random", "-v", "random", "--trials", "10000000000"],
     ],
-    ids=["equity-monte-carlo", "equity-exact", "grid", "table-preflop"],
+    ids=["equity-monte-carlo", "equity-exact", "grid", "table-preflop", "study-monte-carlo"],
 )
 def test_ctrl_c_ends_a_computation_with_130_and_one_line(tmp_path, args):
     ended = interrupt(args, tmp_path)

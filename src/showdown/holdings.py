@@ -39,7 +39,7 @@ deck's, the ace also makes the lowest straight A-6-7-8-9, and only ranks 6 to A 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Optional
 
 import numpy as np
@@ -48,7 +48,7 @@ from showdown.cards import Card, CardsLike, parse_cards
 from showdown.errors import DuplicateCardError, HandSizeError, StudyError
 from showdown.games import Game, GameLike, check_in_deck, resolve_game
 
-__all__ = ["DRAW_CLASSES", "MADE_CLASSES", "StudyError", "classify"]
+__all__ = ["DRAW_CLASSES", "MADE_CLASSES", "classify"]
 
 MADE_CLASSES: tuple[str, ...] = (
     "straight-flush", "quads", "full-house", "flush", "straight", "set", "trips", "two-pair", "overpair",
@@ -136,6 +136,8 @@ def class_names(names: Optional[Iterable[str]], kind: tuple[str, ...], label: st
         return []
     if isinstance(names, str):
         names = [names]
+    if not isinstance(names, Iterable) or isinstance(names, Mapping):
+        raise StudyError(f"the {label} classes are a name or a list of names, got {names!r}")
     checked = []
     for name in names:
         if name not in kind:

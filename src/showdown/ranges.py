@@ -53,12 +53,11 @@ from typing import Any, Optional, Union
 import numpy as np
 
 from showdown.cards import _TOKENS, CARDS, RANK_CHARS, Card, CardsLike, parse_cards
-from showdown.errors import DuplicateCardError, GameError, RangeParseError, ShowdownError
+from showdown.errors import DuplicateCardError, GameError, RangeParseError, ShowdownError, StudyError
 from showdown.games import GameLike, resolve_game
 from showdown.holdings import (
     DRAW_CLASSES,
     MADE_CLASSES,
-    StudyError,
     class_codes,
     class_members,
     class_names,
@@ -714,6 +713,8 @@ class Range:
         """
         wanted_made = class_names(made, MADE_CLASSES, "made")
         wanted_draws = class_names(draws, DRAW_CLASSES, "draw")
+        if made is None and draws is None:
+            raise StudyError("filter keeps the combos of the classes given: give made=[...] or draws=[...]")
         indices, made_codes, draw_bits = self._holdings(board, dead, game)
         keep = np.zeros(len(indices), dtype=bool)
         for name in (*wanted_made, *wanted_draws):

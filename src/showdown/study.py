@@ -16,8 +16,10 @@ that ``equity([hero, villain], board, exact=True)`` gives.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Optional, Union
@@ -39,9 +41,9 @@ from showdown.holdings import (
 )
 from showdown.odds.calculation import MAX_TRIALS
 from showdown.odds.inputs import Question, prepare
-from showdown.odds.montecarlo import MAX_ATTEMPTS, MC_CHUNKS
+from showdown.odds.montecarlo import FIRST_BATCH, MAX_ATTEMPTS, MAX_BATCH, MC_CHUNKS
 from showdown.odds.result import finite
-from showdown.parallel.interruption import interruptible
+from showdown.parallel.interruption import interruptible, stop_if_interrupted
 from showdown.parallel.threads import numba_threads, thread_count
 from showdown.quantities import random_seed, real_number, whole_number
 from showdown.ranges import Range, starting_hand_of
@@ -57,6 +59,11 @@ DEFAULT_TRIALS = 1_000_000
 
 def _text(combo: Sequence[int]) -> str:
     return f"{CARDS[combo[0]]}{CARDS[combo[1]]}"
+
+
+def _codes(combos: np.ndarray) -> np.ndarray:
+    """One int per (high id, low id) combo, ordered as the combos are."""
+    return combos[:, 0].astype(np.int64) * 52 + combos[:, 1]  # type: ignore[no-any-return]
 
 
 def _count(value: float, whole: bool) -> float:
@@ -84,6 +91,8 @@ class Breakdown:
     villain: Optional[str] = None
     equity: Optional[float] = None
     equity_by_class: dict[str, Optional[float]] = field(default_factory=dict)
+    equities: Optional[ComboEquities] = field(default=None, repr=False, compare=False)
+    """With a villain: the range's :class:`ComboEquities` against it (the class equities come from it)."""
     _range: Range = field(default_factory=lambda: Range.from_combos([]), repr=False)
     _combos: tuple[str, ...] = field(default=(), repr=False)
     _made: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64), repr=False, compare=False)
@@ -109,7 +118,8 @@ class Breakdown:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the board, the range, the total and one row per class (its name,
-        weighted count, share, combos and, with a villain, its equity).
+        weighted count, share, combos, weighted count by starting hand, part of the range as
+        range text and, with a villain, its equity).
 
         >>> row = breakdown("AA", "Ks 7h 2d").to_dict()["made"][8]
         >>> row["class"], row["combos"], row["share"], row["range"], row["hands"][:2]
@@ -122,10 +132,16 @@ class Breakdown:
         def rows(counts: Mapping[str, float]) -> list[dict[str, Any]]:
             result = []
             for name, count in counts.items():
-                row: dict[str, Any] = {"class": name, "combos": count, "share": self.share(name),
-                                       "hands": self.combos(name), "range": str(parts[name])}
+                hands = self.combos(name)
+                by_hand: dict[str, float] = {}
+                for combo in hands:
+                    hand = starting_hand_of(combo)
+                    by_hand[hand] = by_hand.get(hand, 0) + parts[name].weight(combo)
+                row: dict[str, Any] = {"class": name, "combos": count, "share": self.share(name), "hands": hands,
+                                       "starting_hands": by_hand, "range": str(parts[name])}
                 if self.villain is not None:
-                    row["equity"] = finite(self.equity_by_class.get(name) or math.nan)
+                    equity = self.equity_by_class.get(name)
+                    row["equity"] = None if equity is None else finite(equity)
                 result.append(row)
             return result
 
@@ -187,6 +203,8 @@ def breakdown(range: RangeLike, board: CardsLike, dead: CardsLike = "", *,  # no
     >>> round(breakdown("QQ+, AK", "Ks 7h 2d", villain="random").equity_by_class["top-pair"], 3)
     0.898
     """
+    if villain is not None and not isinstance(villain, (str, Range)):
+        raise StudyError(f"breakdown takes one villain range, got {type(villain).__name__}")
     rules = study_game(game)
     board_cards, dead_cards = study_cards(board, dead, rules)
     given = _hero_range(range, "the range", rules)
@@ -217,8 +235,19 @@ def breakdown(range: RangeLike, board: CardsLike, dead: CardsLike = "", *,  # no
         members = class_members(name, made, draws)
         weight = float(counted[members].sum())
         equity_by_class[name] = float(won[members].sum()) / weight if weight else None
-    return Breakdown(board_cards, dead_cards, result.range, made_counts, draw_counts, total, rules.name,
-                     against.villains[0], against.equity, equity_by_class, given, texts, made, draws)
+    return dataclasses.replace(result, villain=against.villains[0], equity=against.equity,
+                               equity_by_class=equity_by_class, equities=against)
+
+
+def _names(names: Any, label: str) -> list[str]:
+    """Text, or an iterable of texts, as a list; anything else is a :class:`StudyError`."""
+    if isinstance(names, str):
+        return [names]
+    if isinstance(names, Iterable) and not isinstance(names, Mapping):
+        names = list(names)
+        if all(isinstance(name, str) for name in names):
+            return names
+    raise StudyError(f"{label} must be a name or a list of names, got {names!r}")
 
 
 # --- combo equities ---------------------------------------------------------------------------
@@ -296,10 +325,9 @@ class ComboEquities:
         >>> str(combo_equities("AA, 22, KQs", "QQ", "Ks 7h 2d").filter(max_equity=0.91))
         '2s2h, 2s2c, 2h2c'
         """
-        low = -math.inf if min_equity is None else float(min_equity)
-        high = math.inf if max_equity is None else float(max_equity)
-        wanted = None if classes is None else {starting_hand_of(name) for name in
-                                               ([classes] if isinstance(classes, str) else classes)}
+        low = -math.inf if min_equity is None else real_number(min_equity, "min_equity", error=StudyError)
+        high = math.inf if max_equity is None else real_number(max_equity, "max_equity", error=StudyError)
+        wanted = None if classes is None else {starting_hand_of(name) for name in _names(classes, "classes")}
         keep = [(combo, float(weight)) for combo, equity, weight in
                 zip(self._combos, self._equities.tolist(), self._range_weights.tolist(), strict=True)
                 if low <= equity <= high and (wanted is None or starting_hand_of(combo) in wanted)]
@@ -307,16 +335,18 @@ class ComboEquities:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the question, the whole range's equity, each class's and each
-        combo's (with its weight share and, by Monte Carlo, its standard error) and the curve.
+        combo's (with its share of the weighting, its weight in the range and, by Monte Carlo, its
+        standard error) and the curve.
 
         >>> combo_equities("AA", "KK", "Ks 7h 2d").to_dict()["by_class"]
         {'AA': 0.08585858585858586}
         """
         total = float(self._weights.sum())
         combos = []
-        for combo, equity, weight in zip(self._combos, self._equities.tolist(), self._weights.tolist(), strict=True):
+        for combo, equity, weight, range_weight in zip(self._combos, self._equities.tolist(), self._weights.tolist(),
+                                                       self._range_weights.tolist(), strict=True):
             row: dict[str, Any] = {"combo": combo, "class": starting_hand_of(combo), "equity": finite(equity),
-                                   "weight": weight / total if total else 0.0}
+                                   "weight": weight / total if total else 0.0, "range_weight": range_weight}
             if not self.exact:
                 row["stderr"] = finite(self.stderr_by_combo.get(combo, math.nan))
             combos.append(row)
@@ -337,10 +367,9 @@ class ComboEquities:
 
 @dataclass
 class _Scored:
-    """The exact heads-up sums: per union combo and per card."""
+    """The exact heads-up sums: per union combo (``codes``: :func:`_codes` of them) and per card."""
 
-    codes: np.ndarray  # union combos as (high, low) ids
-    hero_weights: np.ndarray
+    codes: np.ndarray
     doubled: np.ndarray
     met: np.ndarray
     card_doubled: np.ndarray
@@ -352,14 +381,12 @@ def _score_heads_up(question: Question, n_jobs: Optional[int]) -> _Scored:
     from showdown._kernels.study import _runouts
 
     hero, villain = question.players
-    codes = np.union1d(hero.combos[:, 0].astype(np.int64) * 52 + hero.combos[:, 1],
-                       villain.combos[:, 0].astype(np.int64) * 52 + villain.combos[:, 1])
+    codes = np.union1d(_codes(hero.combos), _codes(villain.combos))
     union = np.stack([codes // 52, codes % 52], axis=1).astype(np.uint8)
     hero_weights = np.zeros(len(codes))
     villain_weights = np.zeros(len(codes))
-    hero_weights[np.searchsorted(codes, hero.combos[:, 0].astype(np.int64) * 52 + hero.combos[:, 1])] = hero.weights
-    villain_weights[np.searchsorted(codes, villain.combos[:, 0].astype(np.int64) * 52 + villain.combos[:, 1])] \
-        = villain.weights
+    hero_weights[np.searchsorted(codes, _codes(hero.combos))] = hero.weights
+    villain_weights[np.searchsorted(codes, _codes(villain.combos))] = villain.weights
     known = {c.id for c in (*question.board, *question.dead)}
     deck = [card.id for card in question.game.deck if card.id not in known]
     runouts = np.array(list(itertools.combinations(deck, question.to_come)), dtype=np.uint8)
@@ -368,8 +395,7 @@ def _score_heads_up(question: Question, n_jobs: Optional[int]) -> _Scored:
     with interruptible(), numba_threads(thread_count(n_jobs, len(runouts))):
         doubled, met, card_doubled, card_met = _runouts(union, hero_weights, villain_weights, board, runouts,
                                                         EXACT_CHUNKS, deck_code(question.game))
-    return _Scored(union, hero_weights, doubled.sum(axis=0), met.sum(axis=0), card_doubled.sum(axis=0),
-                   card_met.sum(axis=0))
+    return _Scored(codes, doubled.sum(axis=0), met.sum(axis=0), card_doubled.sum(axis=0), card_met.sum(axis=0))
 
 
 def _question(hero: Any, villains: Any, board: Sequence[Card], dead: Sequence[Card], game: Game
@@ -386,6 +412,17 @@ def _question(hero: Any, villains: Any, board: Sequence[Card], dead: Sequence[Ca
     return prepare(dict(zip(names, [hero, *villains], strict=True)), board, dead, game), villains
 
 
+def _hero_of(question: Question, hero: Any, game: Game) -> Range:
+    """The hero as a Range with the weights it was given (the question's are relative)."""
+    player = question.players[0]
+    return Range.from_combos([player.combos[0].tolist()]) if player.fixed else _hero_range(hero, "the hero", game)
+
+
+def _check_jobs(n_jobs: Optional[int]) -> None:
+    if n_jobs is not None and n_jobs != -1:
+        whole_number(n_jobs, "n_jobs", low=1, error=EquityError)
+
+
 def combo_equities(
     hero: RangeLike,
     villains: Union[RangeLike, Sequence[RangeLike]],
@@ -395,6 +432,7 @@ def combo_equities(
     exact: Optional[bool] = None,
     trials: Optional[int] = None,
     seed: Optional[int] = None,
+    time_limit: Optional[float] = None,
     n_jobs: Optional[int] = None,
     game: GameLike = "holdem",
 ) -> ComboEquities:
@@ -402,11 +440,12 @@ def combo_equities(
     hands; one range alone for heads-up), per combo, per starting hand and for the whole range.
 
     Heads-up on a flop, turn or river is exact (``exact=None`` or True): every runout is
-    scored once for all combos. Preflop or multiway it is Monte Carlo (``trials`` deals, default
-    1,000,000, seeded by ``seed``; the same seed gives the same answer whatever ``n_jobs``), and
-    ``exact=True`` there is an :class:`~showdown.EquityError`. By Monte Carlo each combo counts
-    by how often it was dealt (deals come as ``equity`` weighs them), and a combo never dealt
-    is left out. ``game``: hold'em or short deck.
+    scored once for all combos. Preflop or multiway it is Monte Carlo (``exact=True`` there is an
+    :class:`~showdown.EquityError`): ``trials`` deals (default 1,000,000) in batches, stopped
+    early by ``time_limit`` seconds or Ctrl-C, seeded by ``seed`` (the same seed gives the same
+    answer whatever ``n_jobs``). By Monte Carlo each combo counts by how often it was dealt
+    (deals come as ``equity`` weighs them), and a combo never dealt is left out. ``game``:
+    hold'em or short deck.
 
     >>> r = combo_equities("AA, KK, AKs", "QQ+", "Qs 7h 2d")
     >>> {name: round(value, 3) for name, value in r.by_class.items()}
@@ -416,94 +455,111 @@ def combo_equities(
     """
     rules = study_game(game)
     board_cards, dead_cards = study_cards(board, dead, rules, sizes=(0, 3, 4, 5))
-    question, villains = _question(hero, villains, board_cards, dead_cards, rules)
-    hero_range = _hero_range(hero, "the hero", rules) if not question.players[0].fixed \
-        else Range.from_combos([question.players[0].combos[0].tolist()])
-    heads_up = len(villains) == 1 and len(board_cards) >= 3
     if exact is not None and not isinstance(exact, bool):
         raise EquityError(f"exact must be True, False or None, got {exact!r}")
+    if trials is not None:
+        trials = whole_number(trials, "trials", low=1, high=MAX_TRIALS, error=EquityError)
+    if time_limit is not None:
+        time_limit = real_number(time_limit, "time_limit", positive=True, error=EquityError)
+    seed = random_seed(seed, error=EquityError)
+    _check_jobs(n_jobs)
+    question, villains = _question(hero, villains, board_cards, dead_cards, rules)
+    heads_up = len(villains) == 1 and len(board_cards) >= 3
     if exact and not heads_up:
         why = "preflop" if len(board_cards) < 3 else f"against {len(villains)} villains"
         raise EquityError(f"exact combo equities are heads-up on a flop, turn or river; {why} they run Monte Carlo"
                           " (exact=None or False)")
-    if n_jobs is not None and n_jobs != -1:
-        whole_number(n_jobs, "n_jobs", low=1, error=EquityError)
-    hero_texts = [_text(c) for c in question.players[0].combos.tolist()]
-    range_weights = np.array([hero_range.weight(t) for t in hero_texts])
-    names = (question.players[0].hand, tuple(p.hand for p in question.players[1:]))
+    player = question.players[0]
+    hero_range = _hero_of(question, hero, rules)
+    texts = [_text(c) for c in player.combos.tolist()]
+    range_weights = np.array([hero_range.weight(t) for t in texts])
+    names = {"hero": player.hand, "villains": tuple(p.hand for p in question.players[1:]), "board": board_cards,
+             "dead": dead_cards, "game": rules.name}
     if heads_up and exact is not False:
         scored = _score_heads_up(question, n_jobs)
-        hero_rows = np.searchsorted(scored.codes[:, 0].astype(np.int64) * 52 + scored.codes[:, 1],
-                                    question.players[0].combos[:, 0].astype(np.int64) * 52
-                                    + question.players[0].combos[:, 1])
-        met = scored.met[hero_rows]
-        doubled = scored.doubled[hero_rows]
-        weights = question.players[0].weights * met
+        rows = np.searchsorted(scored.codes, _codes(player.combos))
+        met, doubled = scored.met[rows], scored.doubled[rows]
         with np.errstate(invalid="ignore", divide="ignore"):
             equities = doubled / (2 * met)
-        return _equities_result(names, board_cards, dead_cards, rules, True, hero_texts, equities, weights,
-                                range_weights, np.zeros(len(hero_texts)), 0, None)
-    if trials is not None:
-        trials = whole_number(trials, "trials", low=1, high=MAX_TRIALS, error=EquityError)
-    seed = random_seed(seed, error=EquityError)
-    dealt, share, square = _sample(question, trials or DEFAULT_TRIALS, seed, n_jobs)
+        return _equities_result(names, texts, equities, player.weights * met, range_weights)
+    dealt, share, square = _sample(question, trials or DEFAULT_TRIALS, seed, time_limit, n_jobs)
     with np.errstate(invalid="ignore", divide="ignore"):
         equities = share / dealt
         spread = np.sqrt(np.maximum(square / dealt - equities**2, 0.0) / np.maximum(dealt - 1, 1))
-    return _equities_result(names, board_cards, dead_cards, rules, False, hero_texts, equities,
-                            dealt.astype(np.float64),
-                            range_weights, spread, int(dealt.sum()), seed, total_share=float(share.sum()),
-                            total_square=float(square.sum()))
+    return _equities_result(names, texts, equities, dealt.astype(np.float64), range_weights, spread=spread,
+                            sampled=(int(dealt.sum()), float(share.sum()), float(square.sum()), seed))
 
 
-def _equities_result(names: tuple[str, tuple[str, ...]], board: tuple[Card, ...], dead: tuple[Card, ...], game: Game,
-                     exact: bool,
-                     texts: list[str], equities: np.ndarray, weights: np.ndarray, range_weights: np.ndarray,
-                     spread: np.ndarray, trials: int, seed: Optional[int], total_share: float = 0.0,
-                     total_square: float = 0.0) -> ComboEquities:
+def _equities_result(names: dict[str, Any], texts: list[str], equities: np.ndarray, weights: np.ndarray,
+                     range_weights: np.ndarray, *, spread: Optional[np.ndarray] = None,
+                     sampled: Optional[tuple[int, float, float, int]] = None) -> ComboEquities:
     """The result from per-combo equities and the weights they count by (combos that meet no
-    villain combo are left out)."""
+    villain combo are left out); ``sampled``: Monte Carlo's deals, summed shares, summed squared
+    shares and seed."""
     keep = weights > 0
+    if not keep.any():
+        raise EquityError("the hero and villain ranges never fit together with this board and dead cards")
     texts = [t for t, k in zip(texts, keep.tolist(), strict=True) if k]
-    equities, weights, range_weights, spread = equities[keep], weights[keep], range_weights[keep], spread[keep]
-    total = float(weights.sum())
-    equity = float((equities * weights).sum() / total)
-    stderr = 0.0
-    if not exact:
+    equities, weights, range_weights = equities[keep], weights[keep], range_weights[keep]
+    stderr_by_combo: dict[str, float] = {}
+    if sampled is None:
+        equity, stderr, trials, seed = float((equities * weights).sum() / weights.sum()), 0.0, 0, None
+    else:
+        trials, total_share, total_square, seed = sampled
         equity = total_share / trials
         stderr = math.sqrt(max(total_square / trials - equity**2, 0.0) / max(trials - 1, 1))
-    by_class: dict[str, float] = {}
-    class_weight: dict[str, float] = {}
+        assert spread is not None
+        stderr_by_combo = dict(zip(texts, spread[keep].tolist(), strict=True))
+    sums: dict[str, list[float]] = {}
     for text, value, weight in zip(texts, equities.tolist(), weights.tolist(), strict=True):
-        name = starting_hand_of(text)
-        by_class[name] = by_class.get(name, 0.0) + value * weight
-        class_weight[name] = class_weight.get(name, 0.0) + weight
-    by_class = {name: by_class[name] / class_weight[name] for name in by_class}
-    return ComboEquities(names[0], names[1], board, dead, exact, equity, stderr,
-                         dict(zip(texts, equities.tolist(), strict=True)), by_class,
-                         {} if exact else dict(zip(texts, spread.tolist(), strict=True)), trials, seed, game.name,
-                         tuple(texts), equities, weights, range_weights)
+        total = sums.setdefault(starting_hand_of(text), [0.0, 0.0])
+        total[0] += value * weight
+        total[1] += weight
+    by_class = {name: won / weight for name, (won, weight) in sums.items()}
+    return ComboEquities(**names, exact=sampled is None, equity=equity, stderr=stderr,
+                         by_combo=dict(zip(texts, equities.tolist(), strict=True)), by_class=by_class,
+                         stderr_by_combo=stderr_by_combo, trials=trials, seed=seed, _combos=tuple(texts),
+                         _equities=equities, _weights=weights, _range_weights=range_weights)
 
 
-def _sample(question: Question, trials: int, seed: int, n_jobs: Optional[int]) -> tuple[np.ndarray, ...]:
-    """Monte Carlo deals filed by hero combo: deals, summed shares, summed squared shares."""
+def _sample(question: Question, trials: int, seed: int, time_limit: Optional[float], n_jobs: Optional[int]
+            ) -> tuple[np.ndarray, ...]:
+    """Monte Carlo deals filed by hero combo: deals, summed shares, summed squared shares. The
+    deals run in batches (as :func:`~showdown.equity`'s do, each chunk with a random stream of
+    its own from the seed, the batch and the chunk), so Ctrl-C and ``time_limit`` stop a run
+    between two batches."""
     from showdown._kernels.study import _sampled
 
-    per_chunk = np.full(MC_CHUNKS, trials // MC_CHUNKS, dtype=np.int64)
-    per_chunk[: trials % MC_CHUNKS] += 1
-    seeds = np.array([np.random.SeedSequence([seed, 0, c]).generate_state(1, np.uint64)[0] for c in range(MC_CHUNKS)],
-                     dtype=np.uint64)
+    started = time.perf_counter()
     known_used = np.uint64(sum(1 << c.id for c in (*question.board, *question.dead)))
     board = np.array([c.id for c in question.board], dtype=np.uint8)
     cumulative = np.cumsum(question.weights, axis=1)
-    with interruptible(), numba_threads(thread_count(n_jobs, trials)):
-        dealt, share, square, failed = _sampled(question.combos, question.sizes, cumulative, known_used, board,
-                                                question.to_come, per_chunk, seeds, MAX_ATTEMPTS,
-                                                deck_code(question.game))
-    if failed.any():
-        raise EquityError(f"the ranges almost never fit together without a shared card ({MAX_ATTEMPTS:,} deals in a"
-                          " row failed)")
-    return dealt.sum(axis=0), share.sum(axis=0), square.sum(axis=0)
+    n_hero = int(question.sizes[0])
+    dealt, share, square = np.zeros(n_hero, dtype=np.int64), np.zeros(n_hero), np.zeros(n_hero)
+    done = batch = 0
+    with interruptible():
+        while done < trials:
+            size = min(FIRST_BATCH << batch, MAX_BATCH, trials - done)
+            per_chunk = np.full(MC_CHUNKS, size // MC_CHUNKS, dtype=np.int64)
+            per_chunk[: size % MC_CHUNKS] += 1
+            seeds = np.array([np.random.SeedSequence([seed, batch, c]).generate_state(1, np.uint64)[0]
+                              for c in range(MC_CHUNKS)], dtype=np.uint64)
+            with numba_threads(thread_count(n_jobs, size)):
+                batch_dealt, batch_share, batch_square, failed = _sampled(
+                    question.combos, question.sizes, cumulative, known_used, board, question.to_come, per_chunk,
+                    seeds, MAX_ATTEMPTS, deck_code(question.game))
+            if failed.any():
+                raise EquityError(f"the ranges almost never fit together without a shared card ({MAX_ATTEMPTS:,}"
+                                  " deals in a row failed)")
+            dealt += batch_dealt.sum(axis=0)
+            share += batch_share.sum(axis=0)
+            square += batch_square.sum(axis=0)
+            done += size
+            batch += 1
+            stop_if_interrupted()
+            if time_limit is not None and time.perf_counter() - started >= time_limit:
+                break
+    return dealt, share, square
 
 
 # --- next card --------------------------------------------------------------------------------
@@ -563,6 +619,7 @@ def next_card(hero: RangeLike, villain: RangeLike, board: CardsLike, dead: Cards
     """
     if not isinstance(villain, (str, Range)):
         raise StudyError(f"next_card takes one villain range, got {type(villain).__name__}")
+    _check_jobs(n_jobs)
     rules = study_game(game)
     board_cards, dead_cards = study_cards(board, dead, rules, sizes=(3, 4), asker="next_card")
     question, _ = _question(hero, [villain], board_cards, dead_cards, rules)
@@ -570,8 +627,7 @@ def next_card(hero: RangeLike, villain: RangeLike, board: CardsLike, dead: Cards
     met_total = float(scored.card_met.sum())
     if not met_total:
         raise EquityError("the hero and villain ranges never fit together with this board and dead cards")
-    hero_range = _hero_range(hero, "the hero", rules) if not question.players[0].fixed \
-        else Range.from_combos([question.players[0].combos[0].tolist()])
+    hero_range = _hero_of(question, hero, rules)
     by_card: dict[str, float] = {}
     probability: dict[str, float] = {}
     classes: dict[str, dict[str, float]] = {}

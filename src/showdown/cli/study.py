@@ -102,8 +102,8 @@ def study_command(
         raise StudyError(f"--next-card needs exactly one --villain, got {len(villains)}")
     engine_ready("study")
     result = breakdown(range_text, board, dead, villain=villains[0] if heads_up else None, game=game)
-    equities = combo_equities(range_text, villains, board, dead, trials=trials, seed=seed, game=game) \
-        if villains else None
+    equities = result.equities if heads_up or not villains else combo_equities(
+        range_text, villains, board, dead, trials=trials, seed=seed, game=game)
     following = next_card(range_text, villains[0], board, dead, game=game) if show_next_card and heads_up else None
     if as_json:
         data: dict[str, Any] = {"breakdown": result.to_dict()}

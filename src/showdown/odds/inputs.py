@@ -8,6 +8,7 @@ board and the dead cards, as the arrays the kernels take.
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -109,16 +110,19 @@ def _player(label: str, player: Any, game: Game) -> Player:
         except ShowdownError as error:
             raise type(error)(f"{label}: {error}") from None
         return Player(str(hands), hands.combos, hands.weights, False, str(hands))
+    def range_text(text: str) -> Player:
+        try:
+            rng = Range(text, game=game)
+        except ShowdownError as error:
+            raise type(error)(f"{label}: {error}") from None
+        return Player(text.strip(), rng.combos, rng.weights, False, text.strip())
+
     cards: Optional[tuple[Card, ...]] = None
     if isinstance(player, str):
         try:
             cards = parse_cards(player, allow_duplicates=True)
         except ShowdownError:
-            try:
-                rng = Range(player, game=game)
-            except ShowdownError as error:
-                raise type(error)(f"{label}: {error}") from None
-            return Player(player.strip(), rng.combos, rng.weights, False, player.strip())
+            return range_text(player)
     else:
         try:
             cards = parse_cards(player, allow_duplicates=True)
@@ -126,12 +130,8 @@ def _player(label: str, player: Any, game: Game) -> Player:
             raise type(error)(f"{label}: {error}") from None
     if len(cards) != 2:
         if isinstance(player, str) and len(cards) % 2 == 0:  # combos of a range: "AdAc, AsKs"
-            try:
-                rng = Range(player, game=game)
-            except ShowdownError:
-                pass
-            else:
-                return Player(player.strip(), rng.combos, rng.weights, False, player.strip())
+            with contextlib.suppress(ShowdownError):
+                return range_text(player)
         raise HandSizeError(f"{label}: a hand has two cards, got {len(cards)} in {player!r}")
     if cards[0] == cards[1]:
         raise DuplicateCardError(f"{label}: card {cards[0]} appears twice in {player!r}")

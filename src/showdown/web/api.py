@@ -156,11 +156,13 @@ def _study(body: models.StudyRequest, settings: Settings) -> dict[str, Any]:
     warm_up("study")
     heads_up = len(body.villains) == 1
     game = body.game
-    result: dict[str, Any] = {"breakdown": breakdown(body.hero, body.board, body.dead, game=game,
-                                                     villain=body.villains[0] if heads_up else None).to_dict()}
-    if body.villains:
-        result["equities"] = combo_equities(body.hero, body.villains, body.board, body.dead, trials=body.trials,
-                                            seed=body.seed, n_jobs=threads_for(body.trials), game=game).to_dict()
+    study = breakdown(body.hero, body.board, body.dead, game=game, villain=body.villains[0] if heads_up else None)
+    result: dict[str, Any] = {"breakdown": study.to_dict()}
+    equities = study.equities if heads_up or not body.villains else combo_equities(
+        body.hero, body.villains, body.board, body.dead, trials=body.trials, seed=body.seed,
+        n_jobs=threads_for(body.trials), game=game)
+    if equities is not None:
+        result["equities"] = equities.to_dict()
     if heads_up:
         result["villain_equities"] = combo_equities(body.villains[0], body.hero, body.board, body.dead,
                                                     game=game).to_dict()

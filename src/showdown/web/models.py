@@ -386,6 +386,7 @@ class StudyClassOut(Response):
     combos: Union[int, float] = Field(description="Its weighted combo count.")
     share: float = Field(description="Its share of the range's weight.")
     hands: list[str] = Field(description="Its combos.")
+    starting_hands: dict[str, float] = Field(description="Its weighted combo count by starting hand (AKs, 77).")
     range: str = Field(description="The part of the range in it, as range text (weights kept).")
     equity: Optional[float] = Field(None, description="Its equity against the villain (with one villain).")
 
@@ -394,6 +395,7 @@ class BreakdownOut(Response):
     board: list[str]
     dead: list[str]
     range: str
+    game: str
     villain: Optional[str]
     total: Union[int, float]
     equity: Optional[float]
@@ -406,6 +408,7 @@ class ComboEquityOut(Response):
     class_: str = Field(alias="class", description="Its starting hand (AKs, AKo, 77).")
     equity: Optional[float]
     weight: float = Field(description="Its share of the range's weight, as the whole range's equity counts it.")
+    range_weight: float = Field(description="Its weight in the hero range.")
     stderr: Optional[float] = Field(None, description="Monte Carlo: its standard error.")
 
 
@@ -414,6 +417,7 @@ class ComboEquitiesOut(Response):
     villains: list[str]
     board: list[str]
     dead: list[str]
+    game: str
     exact: bool
     equity: Optional[float]
     stderr: Optional[float]
@@ -437,6 +441,7 @@ class NextCardOut(Response):
     villain: str
     board: list[str]
     dead: list[str]
+    game: str
     equity: Optional[float]
     cards: list[NextCardRowOut]
 

@@ -85,7 +85,7 @@ function rangeInput({ id, label, testid, placeholder }) {
 export function mountStudy(root) {
   let restoring = false;   // no saving while the kept inputs are put back
   let runs = 0;            // numbers the studies, so that an answer overtaken by a newer one is dropped
-  let shown = null;        // the study on screen: {data, classOf: combo -> starting hand, selected}
+  let shown = null;        // the study on screen: {data, selected}
 
   const board = new CardField({ label: "Board", max: 5, testid: "study-board", placeholder: "e.g. Ks 7h 2h",
     onChange: () => save() });
@@ -220,9 +220,7 @@ export function mountStudy(root) {
 
   function draw(data) {
     const equities = data.equities;
-    // Each combo's starting hand, as the server names it (to light a table row's hands).
-    const classOf = new Map(equities.combos.map((combo) => [combo.combo, combo.class]));
-    shown = { data, classOf, selected: null };
+    shown = { data, selected: null };
     drawSummary(data);
     drawGrid(equities);
     drawTable(data.breakdown);
@@ -245,8 +243,10 @@ export function mountStudy(root) {
   // The hero's grid: a cell per starting hand, coloured by its equity; hands not in the range
   // (or all of whose combos the board and dead cards hold) are left blank.
   function drawGrid(equities) {
-    const counts = new Map();
-    for (const combo of equities.combos) counts.set(combo.class, (counts.get(combo.class) || 0) + 1);
+    const counts = new Map();   // each starting hand's weighted combos in the range
+    for (const combo of equities.combos) {
+      counts.set(combo.class, (counts.get(combo.class) || 0) + combo.range_weight);
+    }
     const cells = [];
     for (let row = 0; row < 13; row += 1) {
       for (let column = 0; column < 13; column += 1) {
@@ -254,7 +254,7 @@ export function mountStudy(root) {
         const kind = row === column ? "pair" : row < column ? "suited" : "offsuit";
         const count = counts.get(hand) || 0;
         const equity = count ? equities.by_class[hand] ?? null : null;   // null too when no villain hand meets it
-        const title = count ? `${hand}: ${plural(count, "combo")}, equity ${equityText(equity)}`
+        const title = count ? `${hand}: ${combosText(count)} combo${count === 1 ? "" : "s"}, equity ${equityText(equity)}`
           : `${hand}: not in the range`;
         const cell = el("span", { class: `study-cell ${kind}${count ? " in" : ""}`, "data-hand": hand,
           "data-testid": `study-cell-${hand}`, "data-title": title, title, "aria-label": title },
@@ -269,17 +269,12 @@ export function mountStudy(root) {
 
   /** Light the starting hands of a table row's combos (or none, for null). */
   function light(row) {
-    const lit = new Map();
-    if (row) {
-      for (const combo of row.hands) {
-        const hand = shown.classOf.get(combo);
-        if (hand) lit.set(hand, (lit.get(hand) || 0) + 1);
-      }
-    }
+    const lit = new Map(row ? Object.entries(row.starting_hands) : []);   // hand -> its weighted combos in the class
     for (const cell of gridBox.children) {
       const count = lit.get(cell.dataset.hand) || 0;
       cell.classList.toggle("lit", count > 0);
-      const title = count ? `${cell.dataset.title}; ${plural(count, "combo")} in ${row.class}` : cell.dataset.title;
+      const title = count ? `${cell.dataset.title}; ${combosText(count)} combo${count === 1 ? "" : "s"} in ${row.class}`
+        : cell.dataset.title;
       cell.title = title;
       cell.setAttribute("aria-label", title);
     }
