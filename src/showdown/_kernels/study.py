@@ -15,7 +15,7 @@ import numpy as np
 from numba import prange
 
 from showdown._kernels import kernel
-from showdown._kernels.equity import _S11, _S32, _UNIT, _splitmix
+from showdown._kernels.equity import _S11, _S32, _UNIT, _board_key, _splitmix
 from showdown._kernels.evaluator import _KEY_INIT, CARD_BITS, CARD_KEYS, _hand_value
 from showdown._kernels.games import _short_value
 from showdown.tables.layout import CATEGORY_SHIFT
@@ -181,11 +181,7 @@ def _runouts(combos, hero_weights, villain_weights, board, runouts, n_chunks, de
     met = np.zeros((n_chunks, n), dtype=np.float64)
     card_doubled = np.zeros((n_chunks, 52), dtype=np.float64)
     card_met = np.zeros((n_chunks, 52), dtype=np.float64)
-    board_key = _KEY_INIT
-    board_bits = np.uint64(0)
-    for card in board:
-        board_key += CARD_KEYS[card]
-        board_bits |= CARD_BITS[card]
+    board_key, board_bits = _board_key(board)
     hole_keys = np.empty(n, dtype=np.uint64)
     hole_bits = np.empty(n, dtype=np.uint64)
     masks = np.empty(n, dtype=np.uint64)
@@ -283,11 +279,7 @@ def _sampled(combos, sizes, cumulative, known_used, board, to_come, trials, seed
     share = np.zeros((n_chunks, n_hero), dtype=np.float64)
     square = np.zeros((n_chunks, n_hero), dtype=np.float64)
     failed = np.zeros(n_chunks, dtype=np.bool_)
-    board_key = _KEY_INIT
-    board_bits = np.uint64(0)
-    for card in board:
-        board_key += CARD_KEYS[card]
-        board_bits |= CARD_BITS[card]
+    board_key, board_bits = _board_key(board)
     for chunk in prange(n_chunks):
         state = seeds[chunk]
         values = np.zeros(n_players, dtype=np.int64)
