@@ -55,6 +55,8 @@ BODIES: dict[str, dict[str, Any]] = {
                          "seed": 1, "stderr": None, "time_limit": 0.2},
     "/api/grid": {"hole": "AsKs", "board": "Ts Qs 2d", "opponents": 1, "exact": False, "trials": 1000, "seed": 1},
     "/api/range": {"text": "QQ+", "weights": {"AKs": 0.5}},
+    "/api/study": {"board": "Ks 7h 2h", "hero": "QQ+, AK", "villains": ["KK+", "random"], "dead": "",
+                   "next_card": False, "trials": 1000, "seed": 1, "game": "holdem"},
     "/api/videopoker/holds": {"deal": "As Ks Kh 4s 4d", "paytable": "jacks-or-better-9-6", "coins": 5},
     "/api/videopoker/analyze": {"paytable": "jacks-or-better-9-6", "coins": 5},
     "/api/videopoker/deal": {"seed": 1},
@@ -299,7 +301,8 @@ def test_a_whole_number_is_still_a_number(client):
 REQUEST_MODELS = [models.CustomPaytable, models.EvaluateRequest, models.ShowdownPlayer, models.ShowdownRequest,
                   models.SeatRequest, models.RakeRequest, models.SettleRequest, models.EquityRequest,
                   models.PlanRequest, models.GridRequest, models.RangeRequest, models.CardsRequest,
-                  models.HoldsRequest, models.AnalyzeRequest, models.DealRequest, models.DrawRequest]
+                  models.HoldsRequest, models.AnalyzeRequest, models.DealRequest, models.DrawRequest,
+                  models.StudyRequest]
 BODIES_BY_MODEL = {  # the required fields of each model, valid
     models.EvaluateRequest: {"cards": "As"}, models.ShowdownPlayer: {"hole": "As Ks"},
     models.ShowdownRequest: {"players": []}, models.SeatRequest: {"name": "A", "contribution": 1},
@@ -307,6 +310,7 @@ BODIES_BY_MODEL = {  # the required fields of each model, valid
     models.EquityRequest: {"players": []}, models.PlanRequest: {"players": []},
     models.GridRequest: {"hole": "AsKs"}, models.CardsRequest: {"text": "As"},
     models.HoldsRequest: {"deal": "As"}, models.DrawRequest: {"seed": 1, "held": []},
+    models.StudyRequest: {"board": "Ks 7h 2h", "hero": "AA"},
 }
 SAMPLES = [None, True, False, 0, 1, 7, -1, 0.5, 1.0, "", "1", "true", "As", [], ["As"], [1], {}, {"a": 1}]
 
