@@ -100,7 +100,7 @@ _PROBE = textwrap.dedent(
     from showdown import (Category, breakdown, census, combo_equities, equity, evaluate, evaluate_many,
                           evaluate_many_low, odds_grid, parse_cards, plan, preflop_table)
     from showdown._kernels import cache_dir
-    from showdown.videopoker import analyze, holds
+    from showdown.videopoker import analyze, describe_hold, holds
 
     flush = [c.id for c in parse_cards(sys.argv[1])]
     seven = flush + [c.id for c in parse_cards("2c 3d")]
@@ -126,6 +126,7 @@ _PROBE = textwrap.dedent(
         "study_classes": breakdown("Ah 3c", board).made["flush"],
         "video_poker": str(hold_all.ev),
         "video_poker_return": str(analyze("jacks-or-better-9-6").expected_return),
+        "video_poker_pattern": describe_hold(sys.argv[1], range(5)),
         "preflop_table": int(preflop_table(["AKs", "QQ"]).wins[0, 1]),
         "omaha": int(evaluate_many(np.array([omaha]), game="omaha", n_jobs=1)[0]),
         "omaha_threads": int(evaluate_many(np.array([omaha] * 120000), game="omaha", n_jobs=2)[-1]),

@@ -31,6 +31,7 @@ from showdown.videopoker import (
     parse_hold,
     paytable_from_text,
 )
+from showdown.videopoker.final_hands import WILDS
 
 C = HandClass
 
@@ -160,9 +161,9 @@ def test_the_kernel_classes_every_hand_as_the_naive_reference(all_hands):
         C.FOUR_2_4_ACE_TO_4,
         C.ROYAL_FLUSH,
     ]
-    assert kernel.N_CLASSES == len(C)
+    assert kernel.STANDARD == WILDS["none"].rule and list(WILDS["none"].classes) == list(C)[:15]
     out = np.empty(len(hands), dtype=np.int64)
-    kernel._classify_rows(np.ascontiguousarray(hands), out)
+    kernel._classify_rows(kernel.STANDARD, np.ascontiguousarray(hands), out)
     assert np.array_equal(out, classes)
 
 
@@ -179,13 +180,14 @@ def test_hand_class_agrees_with_the_naive_reference_on_random_hands(all_hands):
 def test_the_count_table_counts_the_hands_holding_each_set():
     from showdown.videopoker._counts import canonical_deals, superset_table
 
-    table = superset_table()
-    assert table[0, : len(C)].tolist() == _class_census()
-    offsets = np.cumsum([0] + [comb(52, k) for k in range(5)])
+    table = superset_table(WILDS["none"].rule)
+    assert table[0, :15].tolist() == _class_census()[:15]
+    offsets = np.cumsum([0] + [comb(53, k) for k in range(5)])  # one layout for 52 and 53 cards
     for k in range(5):
-        sizes = table[offsets[k] : offsets[k + 1]].sum(axis=1)
-        assert (sizes == comb(52 - k, 5 - k)).all()
-    deals, weights = canonical_deals()
+        rows = table[offsets[k] : offsets[k + 1]]
+        sizes = rows[: comb(52, k)].sum(axis=1)  # the sets without card 52 come first in colex order
+        assert (sizes == comb(52 - k, 5 - k)).all() and not rows[comb(52, k) :].any()
+    deals, weights = canonical_deals(52)
     assert len(deals) == 134_459 and int(weights.sum()) == comb(52, 5)
 
 
@@ -531,7 +533,7 @@ def test_every_hold_keeps_its_cards_in_place_and_the_draw_fills_the_rest_in_orde
 def test_every_hand_is_paid_on_exactly_one_row_of_every_table():
     for table in PAYTABLES.values():
         rows = table.rows
-        for hand in C:
+        for hand in table.wild_rule.classes:
             owners = [row for row in rows if hand in row.classes]
             assert owners == [table.row_for(hand)], (table.name, hand)
             assert table.row_for(hand).pay == table.class_pays(table.max_coins)[hand]

@@ -122,7 +122,7 @@ class Card:
         return _card_from_id(card)
 
     def __reduce__(self):
-        return (Card, (self.id,))
+        return (_card_from_id, (self.id, True))
 
     def __setattr__(self, name, value):
         raise AttributeError("Card is immutable")
@@ -164,21 +164,27 @@ class Card:
     @property
     def pretty(self) -> str:
         """The card with its suit symbol: ``Card('As').pretty == 'A♠'``."""
+        if self.id == JOKER_ID:
+            return "Jk"
         return RANK_CHARS[self.rank] + SUIT_SYMBOLS[self.suit]
 
     @property
     def name(self) -> str:
         """The card in words: ``Card('As').name == 'Ace of spades'``."""
+        if self.id == JOKER_ID:
+            return "Joker"
         return f"{self.rank.word} of {self.suit.word}"
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: the card's text, id, rank and suit letters, name and pretty form.
+        """A JSON-ready dict: the card's text, id, rank and suit letters, name and pretty form
+        (the joker's rank and suit are empty).
 
         >>> Card("Td").to_dict()
         {'card': 'Td', 'id': 33, 'rank': 'T', 'suit': 'd', 'name': 'Ten of diamonds', 'pretty': 'T♦'}
         """
-        return {"card": self._text, "id": self.id, "rank": str(self.rank), "suit": str(self.suit),
-                "name": self.name, "pretty": self.pretty}
+        joker = self.id == JOKER_ID
+        return {"card": self._text, "id": self.id, "rank": "" if joker else str(self.rank),
+                "suit": "" if joker else str(self.suit), "name": self.name, "pretty": self.pretty}
 
 
 def _make_card(card_id: int) -> Card:
@@ -192,6 +198,13 @@ def _make_card(card_id: int) -> Card:
 
 CARDS: tuple[Card, ...] = tuple(_make_card(i) for i in range(52))
 """All 52 cards in id order (2c, 2d, 2h, 2s, 3c, ... As)."""
+
+JOKER_ID = 52
+JOKER = object.__new__(Card)
+"""The joker of the 53-card deck of Joker Poker: ``Jk``, id 52, no rank and no suit. Only
+``parse_cards(..., joker=True)`` reads it; everywhere else it is an error."""
+for _field, _value in (("id", JOKER_ID), ("rank", None), ("suit", None), ("_text", "Jk")):
+    object.__setattr__(JOKER, _field, _value)
 
 CardsLike = Union[str, Card, int, Iterable[Union[str, Card, int]]]
 """Anything that names cards: text, a Card, an id, or an iterable of those."""
@@ -217,11 +230,18 @@ def _exact_int(value, expected: str) -> int:
     raise CardParseError(f"{value!r} is not {expected}")
 
 
-def _card_from_id(value) -> Card:
+def _card_from_id(value, joker: bool = False) -> Card:
     card_id = _exact_int(value, "a card (expected text such as 'As', a Card or an id 0..51)")
+    if joker and card_id == JOKER_ID:
+        return JOKER
     if not 0 <= card_id < 52:
-        raise CardParseError(f"card id {card_id} is out of range 0..51")
+        top = JOKER_ID if joker else 51
+        raise CardParseError(f"card id {card_id} is out of range 0..{top}")
     return CARDS[card_id]
+
+
+def _no_joker() -> CardParseError:
+    return CardParseError("the joker (Jk) is only dealt in joker video poker games")
 
 
 def _token_around(text: str, position: int) -> str:
@@ -234,7 +254,7 @@ def _token_around(text: str, position: int) -> str:
     return text[start:end] or text[position : position + 1]
 
 
-def _parse_text(text: str) -> list[Card]:
+def _parse_text(text: str, joker: bool = False) -> list[Card]:
     pieces = text.replace(",", " ").split()
     try:
         return [_TOKENS[piece] for piece in pieces]
@@ -249,6 +269,13 @@ def _parse_text(text: str) -> list[Card]:
             continue
         start = i
         rank: int
+        word = next((word for word in ("joker", "jk") if text[i : i + len(word)].lower() == word), "")
+        if word:
+            if not joker:
+                raise _no_joker()
+            cards.append(JOKER)
+            i += len(word)
+            continue
         if text.startswith("10", i):
             rank, i = Rank.TEN, i + 2
         elif char in _RANK_ALIASES:
@@ -302,11 +329,11 @@ def board_text(board: CardsLike) -> str:
     return f"board {cards}" if cards else "no board"
 
 
-def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Card, ...]:
+def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False, joker: bool = False) -> tuple[Card, ...]:
     """Turn any ``CardsLike`` into a tuple of Cards, in the order given.
 
     Raises ``CardParseError`` naming a bad token and ``DuplicateCardError`` naming a repeated
-    card.
+    card. ``joker=True`` also reads the joker (``Jk``, id 52) of Joker Poker.
 
     >>> parse_cards("AsKd")
     (Card('As'), Card('Kd'))
@@ -316,20 +343,24 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
     ()
     """
     if type(cards) is Card:
+        if cards is JOKER and not joker:
+            raise _no_joker()
         return (cards,)
     if isinstance(cards, str):
-        result = _parse_text(cards)
+        result = _parse_text(cards, joker)
     elif isinstance(cards, Iterable):
         result = []
         for item in cards:
             if type(item) is Card:
+                if item is JOKER and not joker:
+                    raise _no_joker()
                 result.append(item)
             elif isinstance(item, str):
-                result.extend(_parse_text(item))
+                result.extend(_parse_text(item, joker))
             else:
-                result.append(_card_from_id(item))
+                result.append(_card_from_id(item, joker))
     else:
-        result = [_card_from_id(cards)]
+        result = [_card_from_id(cards, joker)]
     if not allow_duplicates:
         _check_unique(result)
     return tuple(result)
@@ -374,7 +405,7 @@ def format_cards(cards: CardsLike, separator: str = " ") -> str:
     >>> format_cards([51, 45])
     'As Kd'
     """
-    return separator.join(str(card) for card in parse_cards(cards, allow_duplicates=True))
+    return separator.join(str(card) for card in parse_cards(cards, allow_duplicates=True, joker=True))
 
 
 class Deck:
@@ -390,7 +421,7 @@ class Deck:
     """
 
     def __init__(self, seed: int | None = None, *, shuffle: bool = True, cards: CardsLike | None = None) -> None:
-        self._cards = list(CARDS) if cards is None else list(parse_cards(cards))
+        self._cards = list(CARDS) if cards is None else list(parse_cards(cards, joker=True))
         self._random = random.Random(random_seed(seed))
         if shuffle:
             self._random.shuffle(self._cards)

@@ -1,4 +1,4 @@
-"""``showdown vp``: video poker holds, game analysis and an interactive trainer.
+"""``showdown vp``: video poker holds, game analysis, strategy lists and an interactive trainer.
 
 Pay tables are given by name, short form (``9/6``, ``ddb-9/6``) or a JSON file. Errors print
 one line (``error: ...``) and exit with status 2, as for every showdown command.
@@ -16,6 +16,7 @@ from showdown import ShowdownError, dask_client, format_cards
 from showdown.cli.output import JSON_OPTION, console, print_json
 from showdown.cli.progress import counting_bar, engine_ready
 from showdown.videopoker import (
+    MAX_LINES,
     Analysis,
     HoldParseError,
     Played,
@@ -25,6 +26,7 @@ from showdown.videopoker import (
     holds,
     parse_hold,
     paytable_from_text,
+    strategy,
 )
 
 videopoker_app = typer.Typer(no_args_is_help=True, help="Video poker: holds, game analysis, a trainer.")
@@ -120,8 +122,34 @@ def analyze_command(
         console.print(_analysis_table(result))
         console.print(
             f"Standard deviation {result.standard_deviation:.2f}; {result.deal_classes:,} deal classes "
-            f"cover all 2,598,960 deals ({result.elapsed:.2f} s)."
+            f"cover all {result.deals:,} deals ({result.elapsed:.2f} s)."
         )
+
+
+@videopoker_app.command("strategy")
+def strategy_command(
+    paytable: str = typer.Argument("9/6", help="A name, a short form (9/6, ddb-9/6, deuces) or a JSON file."),
+    coins: int = COINS_OPTION,
+    max_lines: int = typer.Option(MAX_LINES, "--max-lines", help="The longest list to print (5 to 200)."),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """The strategy list of a pay table, derived from the exact solution of every deal: its
+    lines in order (hold the cards of the first line the deal matches), with the return of
+    playing by it and its cost against perfect play on top."""
+    table = paytable_from_text(paytable)
+    engine_ready("videopoker")
+    plan = strategy(table, coins, max_lines=max_lines)
+    if as_json:
+        print_json(plan.to_dict())
+        return
+    console.print(plan.summary())
+    view = Table(title=f"{table.title}, {coins} coin{'s' * (coins > 1)}: hold the first line the deal matches")
+    for column in ("#", "Hold", "Played", "EV per coin"):
+        view.add_column(column, justify="left" if column == "Hold" else "right")
+    for line in plan.lines:
+        spread = f"{line.ev_min:.3f}" if line.ev_min == line.ev_max else f"{line.ev_min:.3f} - {line.ev_max:.3f}"
+        view.add_row(str(line.number), line.words, f"{line.frequency:.3%}", spread)
+    console.print(view)
 
 
 def _analyze_every(coins: int, scheduler: Optional[str], local: Optional[int], as_json: bool) -> None:

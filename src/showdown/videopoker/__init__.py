@@ -4,11 +4,14 @@ optimal play.
 >>> from showdown.videopoker import analyze, best_hold
 >>> best_hold("As Ks Kh 4s 4d").held
 (Card('Ks'), Card('Kh'), Card('4s'), Card('4d'))
+>>> strategy("jacks-or-better-9-6").lines[1].words
+'4 to a royal flush'
+
 """
 
 from showdown.errors import AnalysisStopped, HoldParseError, PaytableError, VideoPokerError
 from showdown.videopoker.analysis import Analysis, AnalysisRow, analyze, analyze_all
-from showdown.videopoker.final_hands import HandClass, hand_class
+from showdown.videopoker.final_hands import WILDS, HandClass, Wild, hand_class
 from showdown.videopoker.holding import Hold, Holds, best_hold, holds, parse_deal
 from showdown.videopoker.paytable import (
     HANDS,
@@ -18,6 +21,7 @@ from showdown.videopoker.paytable import (
     PaytableRow,
     paytable_from_text,
 )
+from showdown.videopoker.strategy_lists import MAX_LINES, Strategy, StrategyLine, describe_hold, strategy
 from showdown.videopoker.trainer import Played, Trainer, parse_hold
 
 __all__ = [
@@ -25,6 +29,7 @@ __all__ = [
     "AnalysisRow",
     "AnalysisStopped",
     "HANDS",
+    "MAX_LINES",
     "PAYTABLES",
     "HandClass",
     "Hold",
@@ -35,14 +40,20 @@ __all__ = [
     "PaytableLike",
     "PaytableRow",
     "Played",
+    "Strategy",
+    "StrategyLine",
     "Trainer",
+    "WILDS",
+    "Wild",
     "VideoPokerError",
     "analyze",
     "analyze_all",
     "best_hold",
+    "describe_hold",
     "hand_class",
     "holds",
     "parse_deal",
     "parse_hold",
     "paytable_from_text",
+    "strategy",
 ]

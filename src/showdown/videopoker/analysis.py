@@ -1,7 +1,8 @@
 """The return of a video poker game under optimal play, exactly, over every deal.
 
 Deals that differ only by a change of suits play alike, so the 2,598,960 deals are covered by
-134,459 classes; each class's best hold is found exactly and weighted by the class's size.
+134,459 classes (the 2,869,685 deals of the 53-card joker deck by 150,891); each class's best
+hold is found exactly and weighted by the class's size.
 """
 
 from __future__ import annotations
@@ -19,11 +20,10 @@ from showdown.errors import AnalysisStopped, VideoPokerError
 from showdown.parallel.cluster import map_partitions, worker_threads
 from showdown.parallel.interruption import interruptible, stop_if_interrupted
 from showdown.parallel.threads import numba_threads, thread_count
-from showdown.videopoker._counts import COMMON_DRAWS, SCALE, canonical_deals, kernel, superset_table
+from showdown.videopoker._counts import canonical_deals, common_draws, draw_scale, kernel, superset_table
 from showdown.videopoker.final_hands import HandClass
 from showdown.videopoker.paytable import PAYTABLES, Paytable, PaytableLike, as_paytable
 
-DEALS = comb(52, 5)
 BATCH = 16_384
 """Deal classes per kernel call between two progress reports."""
 
@@ -57,8 +57,9 @@ class Analysis:
     """A game's expected return per coin bet under optimal play (exact), the probability and
     return of each final hand, and the variance of the payout per coin bet.
 
-    ``total_combinations`` is C(52, 5) times lcm(C(47, 0..5)) = 19,933,230,517,200: every
-    probability is a whole number of combinations over it, as in the published tables.
+    ``total_combinations`` is C(52, 5) times lcm(C(47, 0..5)) = 19,933,230,517,200 (with the
+    joker, C(53, 5) times lcm(C(48, 0..5))): every probability is a whole number of combinations
+    over it, as in the published tables.
     """
 
     paytable: Paytable = field(repr=False)
@@ -70,7 +71,15 @@ class Analysis:
     deal_classes: int
     elapsed: float
 
-    total_combinations = DEALS * COMMON_DRAWS
+    @property
+    def deals(self) -> int:
+        """The number of deals: C(52, 5), or C(53, 5) with the joker."""
+        return comb(self.paytable.wild_rule.deck_size, 5)
+
+    @property
+    def total_combinations(self) -> int:
+        """Deals times the common denominator of every hold's draws."""
+        return self.deals * common_draws(self.paytable.wild_rule.cards_left)
 
     @property
     def standard_deviation(self) -> float:
@@ -87,7 +96,7 @@ class Analysis:
             "variance": float(self.variance),
             "standard_deviation": self.standard_deviation,
             "rows": [row.to_dict() for row in self.rows],
-            "deals": DEALS,
+            "deals": self.deals,
             "deal_classes": self.deal_classes,
             "total_combinations": self.total_combinations,
             "elapsed": self.elapsed,
@@ -134,30 +143,34 @@ def analyze(
     """
     started = time.perf_counter()
     table = as_paytable(paytable)
+    game = table.wild_rule
+    class_pays = table.class_pays(coins)
     pays = np.zeros(16, dtype=np.int64)
-    pays[: len(HandClass)] = table.class_pays(coins)
-    counts = superset_table()
-    deals, weights = canonical_deals()
+    pays[: len(game.classes)] = [class_pays[hand] for hand in game.classes]
+    scale = draw_scale(game.cards_left)
+    counts = superset_table(game.rule)
+    deals, weights = canonical_deals(game.deck_size)
     workers = thread_count(n_jobs, len(deals))
     totals = np.zeros((6, 16), dtype=np.int64)  # by cards drawn and class
     with numba_threads(workers), interruptible():
         for start in range(0, len(deals), BATCH):
             stop = min(len(deals), start + BATCH)
             if workers == 1:
-                kernel()._best_holds(deals[start:stop], weights[start:stop], counts, pays, SCALE, totals)
+                kernel()._best_holds(game.rule, deals[start:stop], weights[start:stop], counts, pays, scale, totals)
             else:
                 totals += kernel()._best_holds_parallel(
-                    deals[start:stop], weights[start:stop], counts, pays, SCALE, 4 * workers
+                    game.rule, deals[start:stop], weights[start:stop], counts, pays, scale, 4 * workers
                 )
             stop_if_interrupted()
             if progress is not None and progress(stop, len(deals)) is False:
                 raise AnalysisStopped(f"the analysis of {table.name} was stopped after {stop:,} deal classes")
-    combinations = [sum(int(totals[drawn, hand]) * int(SCALE[drawn]) for drawn in range(6)) for hand in HandClass]
-    total = DEALS * COMMON_DRAWS
+    combinations = [0] * len(HandClass)
+    for column, hand in enumerate(game.classes):
+        combinations[hand] = sum(int(totals[drawn, column]) * int(scale[drawn]) for drawn in range(6))
+    total = comb(game.deck_size, 5) * common_draws(game.cards_left)
     if sum(combinations) != total:  # every deal is counted once: a broken table or kernel
         raise VideoPokerError(f"internal error: the analysis counted {sum(combinations)} combinations, not {total}")
-    probabilities = {hand: Fraction(combinations[hand], total) for hand in HandClass}
-    class_pays = table.class_pays(coins)
+    probabilities = {hand: Fraction(combinations[hand], total) for hand in game.classes}
     expected = sum((p * class_pays[hand] for hand, p in probabilities.items()), Fraction(0))
     second = sum((p * class_pays[hand] ** 2 for hand, p in probabilities.items()), Fraction(0))
     rows = []

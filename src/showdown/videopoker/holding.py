@@ -16,8 +16,8 @@ import numpy as np
 
 from showdown.cards import Card, CardsLike, format_cards, parse_cards
 from showdown.errors import HandSizeError
-from showdown.videopoker._counts import COMMON_DRAWS, SCALE, hold_counts
-from showdown.videopoker.final_hands import HandClass
+from showdown.videopoker._counts import common_draws, draw_scale, hold_counts
+from showdown.videopoker.final_hands import HandClass, Wild
 from showdown.videopoker.paytable import Paytable, PaytableLike, as_paytable
 
 
@@ -109,13 +109,26 @@ class Hold:
         return f"hold {held}: EV {float(self.ev):.6f} per coin ({float(self.ev_per_bet):.4f} per bet{tie})"
 
 
-def parse_deal(deal: CardsLike) -> tuple[Card, ...]:
-    """Five distinct cards, or an error naming what is wrong with them."""
-    cards = parse_cards(deal)
+def parse_deal(deal: CardsLike, paytable: PaytableLike = "jacks-or-better-9-6") -> tuple[Card, ...]:
+    """Five distinct cards of the game's deck (the joker, ``Jk``, only in joker games), or an
+    error naming what is wrong with them.
+
+    >>> parse_deal("Jk As Kd 7h 2c", "joker-poker-kings")[0].name
+    'Joker'
+    """
+    cards = parse_cards(deal, joker=as_paytable(paytable).wild == "joker")
     if len(cards) != 5:
         shown = f" ({format_cards(cards)})" if cards else ""
         raise HandSizeError(f"a video poker deal has 5 cards, got {len(cards)}{shown}")
     return cards
+
+
+def class_counts(columns: np.ndarray, game: Wild) -> tuple[int, ...]:
+    """A kernel row of counts by the game's columns as a tuple indexed by ``HandClass``."""
+    counts = [0] * len(HandClass)
+    for column, hand in enumerate(game.classes):
+        counts[hand] = int(columns[column])
+    return tuple(counts)
 
 
 def _order_key(hold: int) -> tuple[int, list[int]]:
@@ -157,17 +170,19 @@ def holds(deal: CardsLike, paytable: PaytableLike = "jacks-or-better-9-6", coins
     >>> len(ranked), [hold.rank for hold in ranked[3:6]], format_cards(ranked[4].tied_with[0])
     (32, [4, 5, 5], 'Ks Kh 4d')
     """
-    cards = parse_deal(deal)
     table = as_paytable(paytable)
+    cards = parse_deal(deal, table)
+    game = table.wild_rule
     pays = table.class_pays(coins)
     order = sorted(range(5), key=lambda i: cards[i].id)  # sorted position -> deal position
-    counts = hold_counts(np.array([cards[i].id for i in order], dtype=np.uint8))
+    counts = hold_counts(game.rule, np.array([cards[i].id for i in order], dtype=np.uint8))
+    scales = draw_scale(game.cards_left)
     rows: dict[int, tuple[int, ...]] = {}
-    value: dict[int, int] = {}  # EV times COMMON_DRAWS: exact integers, cheap to compare
+    value: dict[int, int] = {}  # EV times common_draws: exact integers, cheap to compare
     for sorted_hold in range(32):
         hold = sum(1 << order[i] for i in range(5) if sorted_hold >> i & 1)
-        rows[hold] = tuple(int(n) for n in counts[sorted_hold, : len(HandClass)])
-        scale = int(SCALE[5 - bin(hold).count("1")])
+        rows[hold] = class_counts(counts[sorted_hold], game)
+        scale = int(scales[5 - bin(hold).count("1")])
         value[hold] = sum(n * pay for n, pay in zip(rows[hold], pays, strict=True)) * scale
     ranked = sorted(_HOLDS_IN_ORDER, key=lambda hold: -value[hold])
     held_cards = {hold: tuple(cards[i] for i in range(5) if hold >> i & 1) for hold in ranked}
@@ -182,10 +197,10 @@ def holds(deal: CardsLike, paytable: PaytableLike = "jacks-or-better-9-6", coins
                 held=held_cards[hold],
                 discarded=tuple(cards[i] for i in range(5) if not hold >> i & 1),
                 positions=tuple(i for i in range(5) if hold >> i & 1),
-                ev=Fraction(value[hold], COMMON_DRAWS),
+                ev=Fraction(value[hold], common_draws(game.cards_left)),
                 coins=coins,
                 counts=rows[hold],
-                draws=comb(47, 5 - len(held_cards[hold])),
+                draws=comb(game.cards_left, 5 - len(held_cards[hold])),
                 paytable=table,
                 rank=first_at[value[hold]],
                 tied_with=tuple(held_cards[other] for other in tied[value[hold]] if other != hold),

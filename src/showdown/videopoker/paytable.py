@@ -8,6 +8,8 @@ coin (250 in the named tables) when fewer than ``max_coins`` coins are bet.
 (9, 6, 800)
 >>> table.class_pays(1)[HandClass.ROYAL_FLUSH]
 250
+>>> Paytable.named("deuces-wild-full-pay").pays["four-deuces"], Paytable.named("joker-poker-kings").wild
+(200, 'joker')
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import Any, Union
 from showdown.errors import PaytableError, VideoPokerError
 from showdown.files import parse_json, read_json
 from showdown.quantities import whole_number
-from showdown.videopoker.final_hands import HandClass
+from showdown.videopoker.final_hands import WILDS, HandClass, Wild, as_wild
 
 _FOURS = (
     HandClass.FOUR_5_K,
@@ -28,10 +30,14 @@ _FOURS = (
     HandClass.FOUR_2_4_ACE_TO_4,
     HandClass.FOUR_ACES,
     HandClass.FOUR_ACES_2_4,
+    HandClass.FOUR_OF_A_KIND,
 )
 # Pay keys, most general first: a later (narrower) key overrides an earlier one for its classes.
 HANDS: dict[str, tuple[str, tuple[HandClass, ...]]] = {
     "royal-flush": ("Royal Flush", (HandClass.ROYAL_FLUSH,)),
+    "four-deuces": ("Four Deuces", (HandClass.FOUR_DEUCES,)),
+    "wild-royal-flush": ("Wild Royal Flush", (HandClass.WILD_ROYAL_FLUSH,)),
+    "five-of-a-kind": ("Five of a Kind", (HandClass.FIVE_OF_A_KIND,)),
     "straight-flush": ("Straight Flush", (HandClass.STRAIGHT_FLUSH,)),
     "four-of-a-kind": ("Four of a Kind", _FOURS),
     "four-aces": ("Four Aces", (HandClass.FOUR_ACES, HandClass.FOUR_ACES_2_4)),
@@ -44,12 +50,15 @@ HANDS: dict[str, tuple[str, tuple[HandClass, ...]]] = {
     "straight": ("Straight", (HandClass.STRAIGHT,)),
     "three-of-a-kind": ("Three of a Kind", (HandClass.THREE_OF_A_KIND,)),
     "two-pair": ("Two Pair", (HandClass.TWO_PAIR,)),
+    "kings-or-better": ("Kings or Better", (HandClass.KINGS_OR_BETTER,)),
     "jacks-or-better": ("Jacks or Better", (HandClass.JACKS_OR_BETTER,)),
     "low-pair": ("Low Pair", (HandClass.LOW_PAIR,)),
 }
-"""Each pay key: its label and the hand classes it pays (``low-pair`` is optional)."""
+"""Each pay key: its label and the hand classes it pays. A game takes the keys whose classes
+it has (``Wild.classes``); ``low-pair`` and, with the joker, ``kings-or-better`` may be left
+out."""
 
-_FIELDS = ("name", "pays", "royal_flush_below_max_bet", "max_coins")
+_FIELDS = ("name", "pays", "royal_flush_below_max_bet", "max_coins", "wild")
 _DERIVED = ("title", "rows")  # in to_dict(): accepted back by from_dict() when they agree
 MAX_PAY = 1_000_000
 """The largest pay per coin accepted (exact integer arithmetic stays within 64 bits)."""
@@ -74,7 +83,9 @@ class PaytableRow:
 @dataclass(frozen=True)
 class Paytable:
     """A video poker pay table; build one with :meth:`named`, :meth:`from_dict` or
-    :meth:`from_json`.
+    :meth:`from_json`. ``wild`` names the wild cards: ``'none'``, ``'deuces'`` (the four 2s)
+    or ``'joker'`` (a 53-card deck with one joker); with wild cards ``royal-flush`` pays the
+    natural royal.
 
     >>> table = Paytable.from_dict({"name": "mine", "pays": {"royal-flush": 800, "straight-flush": 50,
     ...     "four-of-a-kind": 25, "full-house": 9, "flush": 6, "straight": 4, "three-of-a-kind": 3,
@@ -87,9 +98,11 @@ class Paytable:
     pays: Mapping[str, int] = field(compare=False)
     royal_flush_below_max_bet: int = 250
     max_coins: int = 5
+    wild: str = "none"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "pays", _checked_pays(self.name, self.pays))
+        object.__setattr__(self, "wild", as_wild(self.wild).name)
+        object.__setattr__(self, "pays", _checked_pays(self.name, self.pays, WILDS[self.wild]))
         object.__setattr__(self, "royal_flush_below_max_bet", _check_whole(
             self.name, "royal_flush_below_max_bet", self.royal_flush_below_max_bet, 0, MAX_PAY))
         object.__setattr__(self, "max_coins", _check_whole(self.name, "max_coins", self.max_coins, 1, MAX_COINS))
@@ -97,11 +110,20 @@ class Paytable:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Paytable):
             return NotImplemented
-        return (self.name, dict(self.pays), self.royal_flush_below_max_bet, self.max_coins) == (
-            other.name, dict(other.pays), other.royal_flush_below_max_bet, other.max_coins)
+        return (self.name, dict(self.pays), self.royal_flush_below_max_bet, self.max_coins, self.wild) == (
+            other.name, dict(other.pays), other.royal_flush_below_max_bet, other.max_coins, other.wild)
 
     def __hash__(self) -> int:
-        return hash((self.name, tuple(self.pays.items()), self.royal_flush_below_max_bet, self.max_coins))
+        return hash((self.name, tuple(self.pays.items()), self.royal_flush_below_max_bet, self.max_coins, self.wild))
+
+    @property
+    def wild_rule(self) -> Wild:
+        """The game's wild cards, deck and final hand classes.
+
+        >>> Paytable.named("joker-poker-kings").wild_rule.deck_size
+        53
+        """
+        return WILDS[self.wild]
 
     @classmethod
     def named(cls, name: str) -> Paytable:
@@ -118,8 +140,17 @@ class Paytable:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Paytable:
         """A table from ``{"name": ..., "pays": {key: pay, ...}, "royal_flush_below_max_bet": 250,
-        "max_coins": 5}`` (only ``pays`` is required); keys are those of ``HANDS``. The output of
-        :meth:`to_dict` is accepted too: its ``title`` and ``rows`` must then agree with the pays."""
+        "max_coins": 5, "wild": "none"}`` (only ``pays`` is required); keys are those of
+        ``HANDS``. The output of :meth:`to_dict` is accepted too: its ``title`` and ``rows`` must
+        then agree with the pays.
+
+        >>> table = Paytable.from_dict({"name": "deuces-wild-nsud", "wild": "deuces", "pays": {
+        ...     "royal-flush": 800, "four-deuces": 200, "wild-royal-flush": 25, "five-of-a-kind": 16,
+        ...     "straight-flush": 10, "four-of-a-kind": 4, "full-house": 4, "flush": 3, "straight": 2,
+        ...     "three-of-a-kind": 1}})
+        >>> table == Paytable.named("deuces-wild-nsud")
+        True
+        """
         if not isinstance(data, Mapping):
             raise PaytableError(f"a paytable must be a mapping (a JSON object), got {type(data).__name__}")
         for key in data:
@@ -135,6 +166,7 @@ class Paytable:
             pays=data["pays"],
             royal_flush_below_max_bet=data.get("royal_flush_below_max_bet", 250),
             max_coins=data.get("max_coins", 5),
+            wild=data.get("wild", "none"),
         )
         derived = table.to_dict()
         for key in _DERIVED:
@@ -171,6 +203,7 @@ class Paytable:
             "pays": dict(self.pays),
             "royal_flush_below_max_bet": self.royal_flush_below_max_bet,
             "max_coins": self.max_coins,
+            "wild": self.wild,
             "rows": [{**row.to_dict(), "payouts": [pays[row.classes[0]] * coins
                                                    for coins, pays in enumerate(by_coins, start=1)]}
                      for row in rows],
@@ -195,10 +228,14 @@ class Paytable:
         >>> table.row_for(HandClass.FOUR_ACES_2_4).label, table.row_for(HandClass.LOW_PAIR).key
         ('Four Aces + 2-4', 'nothing')
         """
-        return next(row for row in self.rows if hand in row.classes)
+        for row in self.rows:
+            if hand in row.classes:
+                return row
+        raise VideoPokerError(f"{hand} is not a final hand of {self.name} (wild: {self.wild})")
 
     def class_pays(self, coins: int) -> tuple[int, ...]:
-        """The pay per coin of each ``HandClass`` when ``coins`` coins are bet.
+        """The pay per coin of each ``HandClass`` when ``coins`` coins are bet (0 for the
+        classes the game does not have).
 
         >>> Paytable.named("double-double-bonus-9-6").class_pays(5)[HandClass.FOUR_ACES_2_4]
         400
@@ -226,17 +263,20 @@ class Paytable:
         >>> [row.label for row in Paytable.named("jacks-or-better-9-6").rows][:3]
         ['Royal Flush', 'Straight Flush', 'Four of a Kind']
         """
+        game = self.wild_rule
         owner: dict[HandClass, str] = {}
         for key in self.pays:
             for hand in HANDS[key][1]:
-                owner[hand] = key
+                if hand in game.classes:
+                    owner[hand] = key
         rows = [
-            PaytableRow(key, HANDS[key][0], pay, tuple(sorted((h for h, k in owner.items() if k == key), reverse=True)))
+            PaytableRow(key, _label(key, game), pay,
+                        tuple(sorted((h for h, k in owner.items() if k == key), key=game.strength, reverse=True)))
             for key, pay in self.pays.items()
         ]
         rows = [row for row in rows if row.classes]
-        rows.sort(key=lambda row: -max(row.classes))
-        unpaid = tuple(hand for hand in reversed(HandClass) if hand not in owner)
+        rows.sort(key=lambda row: -game.strength(row.classes[0]))
+        unpaid = tuple(hand for hand in reversed(game.classes) if hand not in owner)
         return tuple(rows) + ((PaytableRow("nothing", "Nothing", 0, unpaid),) if unpaid else ())
 
     def __str__(self) -> str:
@@ -253,19 +293,27 @@ def _check_whole(name: str, what: str, value: Any, low: int, high: int) -> int:
     return number
 
 
-def _checked_pays(name: str, pays: Any) -> dict[str, int]:
-    """The pays in ``HANDS`` order, each a whole number in 0..MAX_PAY, covering every class."""
+def _label(key: str, game: Wild) -> str:
+    """A pay key's label; with wild cards the royal flush is the natural one."""
+    return "Natural Royal Flush" if key == "royal-flush" and game.name != "none" else HANDS[key][0]
+
+
+def _checked_pays(name: str, pays: Any, game: Wild) -> dict[str, int]:
+    """The pays in ``HANDS`` order, each a whole number in 0..MAX_PAY, covering every class
+    the game must pay."""
     if not isinstance(pays, Mapping) or not pays:
         raise PaytableError(f"pays in paytable {name!r} must be a non-empty mapping of hand to pay, got {pays!r}")
+    keys = [key for key, (_, hands) in HANDS.items() if set(hands) & set(game.classes)]
     for key in pays:
-        if key not in HANDS:
-            raise PaytableError(f"unknown hand {key!r} in paytable {name!r}: expected one of {', '.join(HANDS)}")
+        if key not in keys:
+            known = "unknown hand" if key not in HANDS else f"hand not played with wild {game.name!r}:"
+            raise PaytableError(f"{known} {key!r} in paytable {name!r}: expected one of {', '.join(keys)}")
     checked = {key: _check_whole(name, f"the pay for {key!r}", pays[key], 0, MAX_PAY) for key in HANDS if key in pays}
     covered = {hand for key in checked for hand in HANDS[key][1]}
     missing = [
-        f"{hand} ({' or '.join(key for key, (_, hands) in HANDS.items() if hand in hands)})"
-        for hand in reversed(HandClass)
-        if hand >= HandClass.JACKS_OR_BETTER and hand not in covered
+        f"{hand} ({' or '.join(key for key in keys if hand in HANDS[key][1])})"
+        for hand in reversed(game.classes)
+        if hand not in game.optional and hand not in covered
     ]
     if missing:
         raise PaytableError(f"paytable {name!r} does not say what these hands pay: {', '.join(missing)}")
@@ -289,6 +337,19 @@ PAYTABLES: dict[str, Paytable] = {
     "double-bonus-10-7": _named("double-bonus-10-7", 10, 7, 5, 1, four_aces=160, four_2_4=80, four_5_k=50),
     "double-double-bonus-9-6": _named("double-double-bonus-9-6", 9, 6, 4, 1, four_aces=160, four_2_4=80,
                                       four_5_k=50, four_aces_with_2_4=400, four_2_4_with_a_4=160),
+    **{
+        name: Paytable(name, {"royal-flush": 800, "four-deuces": 200, "wild-royal-flush": 25, "five-of-a-kind": five,
+                              "straight-flush": straight_flush, "four-of-a-kind": four, "full-house": full_house,
+                              "flush": flush, "straight": 2, "three-of-a-kind": 1}, wild="deuces")
+        for name, five, straight_flush, four, full_house, flush in (
+            ("deuces-wild-full-pay", 15, 9, 5, 3, 2),
+            ("deuces-wild-nsud", 16, 10, 4, 4, 3),
+        )
+    },
+    "joker-poker-kings": Paytable("joker-poker-kings", {
+        "royal-flush": 800, "five-of-a-kind": 200, "wild-royal-flush": 100, "straight-flush": 50, "four-of-a-kind": 20,
+        "full-house": 7, "flush": 5, "straight": 3, "three-of-a-kind": 2, "two-pair": 1, "kings-or-better": 1},
+        wild="joker"),
 }
 """The named tables, by name."""
 
@@ -305,6 +366,14 @@ _SHORT_GAMES = {
     "double-bonus": "double-bonus",
     "ddb": "double-double-bonus",
     "double-double-bonus": "double-double-bonus",
+}
+_SHORT_NAMES = {
+    "deuces": "deuces-wild-full-pay",
+    "deuces-wild": "deuces-wild-full-pay",
+    "dw": "deuces-wild-full-pay",
+    "nsud": "deuces-wild-nsud",
+    "joker": "joker-poker-kings",
+    "joker-poker": "joker-poker-kings",
 }
 
 
@@ -325,10 +394,11 @@ def paytable_from_text(text: str) -> Paytable:
     """A table from a name, a short form or a JSON file path, as the command line takes it.
 
     Short forms: ``9/6`` (Jacks or Better), ``job-9/6``, ``bonus-8/5`` or ``bp-8/5``,
-    ``db-10/7``, ``ddb-9/6``; spaces, ``/`` and ``-`` are interchangeable.
+    ``db-10/7``, ``ddb-9/6``, ``deuces`` (full pay), ``nsud``, ``joker``; spaces, ``/`` and
+    ``-`` are interchangeable.
 
-    >>> paytable_from_text("9/6").name, paytable_from_text("DDB 9/6").name
-    ('jacks-or-better-9-6', 'double-double-bonus-9-6')
+    >>> paytable_from_text("9/6").name, paytable_from_text("DDB 9/6").name, paytable_from_text("nsud").name
+    ('jacks-or-better-9-6', 'double-double-bonus-9-6', 'deuces-wild-nsud')
     """
     words = text.strip().lower()
     if words.endswith(".json") or Path(words).suffix == ".json":
@@ -336,7 +406,7 @@ def paytable_from_text(text: str) -> Paytable:
     for separator in " /_":
         words = words.replace(separator, "-")
     words = "-".join(part for part in words.split("-") if part)
-    candidates = [words, f"jacks-or-better-{words}"]
+    candidates = [words, f"jacks-or-better-{words}", _SHORT_NAMES.get(words, "")]
     for short, game in _SHORT_GAMES.items():
         if words.startswith(short + "-"):
             candidates.append(game + words[len(short):])
@@ -344,6 +414,6 @@ def paytable_from_text(text: str) -> Paytable:
         if candidate in PAYTABLES:
             return PAYTABLES[candidate]
     raise PaytableError(
-        f"unknown paytable {text!r}: expected one of {', '.join(PAYTABLES)}, a short form such as 9/6 or "
-        "ddb-9/6, or a .json file"
+        f"unknown paytable {text!r}: expected one of {', '.join(PAYTABLES)}, a short form such as 9/6, "
+        "ddb-9/6 or deuces, or a .json file"
     )

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Optional
 
-from showdown.cards import Card, Deck, format_cards, parse_cards
+from showdown.cards import CARDS, JOKER, Card, Deck, format_cards, parse_cards
 from showdown.errors import CardParseError, HoldParseError, VideoPokerError
 from showdown.quantities import random_seed
 from showdown.videopoker.final_hands import HandClass, hand_class
@@ -56,7 +56,7 @@ def parse_hold(text: str, deal: tuple[Card, ...]) -> tuple[int, ...]:
             positions.append(int(digit) - 1)
         return tuple(sorted(positions))
     try:
-        cards = parse_cards(text)
+        cards = parse_cards(text, joker=True)
     except CardParseError as error:
         raise HoldParseError(f"{error} (or give positions 1 to 5, none or all)") from None
     for card in cards:
@@ -149,7 +149,8 @@ class Trainer:
 
     def deal(self) -> tuple[Card, ...]:
         """Shuffle and deal five cards."""
-        self._deck = Deck(seed=self._random.getrandbits(64))
+        cards = CARDS + (JOKER,) if self.paytable.wild == "joker" else CARDS
+        self._deck = Deck(seed=self._random.getrandbits(64), cards=cards)
         self._deal = self._deck.deal(5)
         return self._deal
 
@@ -163,7 +164,7 @@ class Trainer:
         chosen = next(hold for hold in ranked if hold.held == held)
         drawn = iter(self._deck.deal(5 - len(held)))
         final = tuple(card if i in kept else next(drawn) for i, card in enumerate(self._deal))
-        hand = hand_class(final)
+        hand = hand_class(final, self.paytable.wild)
         payout = self.paytable.class_pays(self.coins)[hand] * self.coins
         lost = ranked[0].ev - chosen.ev
         self._deck = None

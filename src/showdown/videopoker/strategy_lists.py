@@ -1,0 +1,401 @@
+"""Strategy lists derived from the exact solution of every deal, played and measured.
+
+A strategy list ranks hold patterns ("4 to a royal flush", "high pair", "suited QJ" ...); a
+player holds the cards of the first line the deal matches (when a line matches two holds, the
+one with the higher cards). :func:`strategy` derives the list for any pay table: every deal
+class's 32 holds are valued exactly and described as patterns; the order of the patterns is
+searched (insertion moves, each a suffix sum over the deals a pattern appears in) to maximise
+the return of playing by the list, with a price per printed line that keeps the list short;
+then the list is played over every deal to give its exact return and its cost against perfect
+play.
+
+>>> plan = strategy("jacks-or-better-9-6")
+>>> plan.lines[0].words
+'Royal Flush, Straight Flush, Four of a Kind, Full House (stand pat)'
+>>> format_cards(plan.hold("Ks Qs Js 9s 9h").held)
+'Ks Qs Js 9s'
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import comb
+from typing import Any, Optional
+
+import numpy as np
+
+from showdown.cards import CardsLike, format_cards  # noqa: F401 (the doctests use format_cards)
+from showdown.errors import VideoPokerError
+from showdown.videopoker._counts import canonical_deals, common_draws, draw_scale, superset_table
+from showdown.videopoker.analysis import analyze
+from showdown.videopoker.final_hands import Wild
+from showdown.videopoker.holding import Hold, holds, parse_deal
+from showdown.videopoker.patterns import parent, pattern_words
+from showdown.videopoker.paytable import Paytable, PaytableLike, as_paytable
+
+MAX_LINES = 40
+"""The longest list :func:`strategy` prints by default."""
+LINE_PRICE = 1e-5
+"""The return per coin a printed line must add to be kept (0.001 percentage points); raised
+until the list fits in ``max_lines``."""
+_TIE_BITS = 24  # tie keys (held ranks as base-16 digits, at most 5) fit in 20 bits
+
+
+@dataclass(frozen=True)
+class StrategyLine:
+    """One line of a strategy list: its place (from 1), its words, how often it is the line a
+    deal is played by (``frequency``, a share of all deals) and the range of the exact EV per
+    coin of the holds it plays (``ev_min`` to ``ev_max``)."""
+
+    number: int
+    words: str
+    frequency: float
+    ev_min: float
+    ev_max: float
+    patterns: tuple[int, ...] = field(repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of the line."""
+        return {"number": self.number, "words": self.words, "frequency": self.frequency,
+                "ev_min": self.ev_min, "ev_max": self.ev_max}
+
+    def __str__(self) -> str:
+        return f"{self.number:>3}. {self.words}"
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """A strategy list for a pay table and bet, its exact return when played, and the gap to
+    perfect play (``cost``, per coin bet)."""
+
+    paytable: Paytable = field(repr=False)
+    coins: int
+    lines: tuple[StrategyLine, ...]
+    expected_return: Fraction
+    perfect_return: Fraction
+    elapsed: float
+    _line_of: dict[int, int] = field(repr=False, compare=False)
+
+    @property
+    def cost(self) -> Fraction:
+        """What playing by the list gives up against perfect play, per coin bet."""
+        return self.perfect_return - self.expected_return
+
+    def _choose(self, patterns: np.ndarray, ties: np.ndarray) -> int:
+        """The hold (a 5-bit mask of sorted positions) the list plays among 32 described holds."""
+        best, best_key = -1, None
+        for hold in range(32):
+            line = self._line_of.get(int(patterns[hold]))
+            if line is None:
+                continue
+            key = (line, -int(ties[hold]), _HOLD_RANK[hold])
+            if best_key is None or key < best_key:
+                best, best_key = hold, key
+        if best < 0:  # drawing five is always a line
+            raise VideoPokerError("internal error: no line of the strategy matches the deal")
+        return best
+
+    def _sorted_hold(self, deal: CardsLike) -> tuple[tuple, list[int], int]:
+        cards = parse_deal(deal, self.paytable)
+        order = sorted(range(5), key=lambda i: cards[i].id)
+        ids = np.array([cards[i].id for i in order], dtype=np.uint8)
+        patterns = np.empty(32, dtype=np.int64)
+        ties = np.empty(32, dtype=np.int64)
+        kernel_module()._deal_patterns(self.paytable.wild_rule.rule, ids, patterns, ties)
+        return cards, order, self._choose(patterns, ties)
+
+    def hold(self, deal: CardsLike) -> Hold:
+        """The hold the list plays on a deal (the first line the deal matches), with its exact EV.
+
+        >>> plan = strategy("jacks-or-better-9-6")
+        >>> str(plan.hold("Ah Kd Qc 7s 2h"))
+        'hold Kd Qc: EV 0.483441 per coin (2.4172 per bet)'
+        """
+        cards, order, sorted_hold = self._sorted_hold(deal)
+        positions = tuple(sorted(order[i] for i in range(5) if sorted_hold >> i & 1))
+        return next(hold for hold in holds(cards, self.paytable, self.coins) if hold.positions == positions)
+
+    def line_for(self, deal: CardsLike, positions: Sequence[int]) -> Optional[StrategyLine]:
+        """The line a hold of the deal (positions 0 to 4) follows, or None when the hold
+        matches no line of the list.
+
+        >>> plan = strategy("jacks-or-better-9-6")
+        >>> plan.line_for("Ah Kd Qc 7s 2h", (1, 2)).words
+        'Unsuited KQ, QJ'
+        """
+        cards = parse_deal(deal, self.paytable)
+        order = sorted(range(5), key=lambda i: cards[i].id)
+        ids = np.array([cards[i].id for i in order], dtype=np.uint8)
+        patterns = np.empty(32, dtype=np.int64)
+        ties = np.empty(32, dtype=np.int64)
+        kernel_module()._deal_patterns(self.paytable.wild_rule.rule, ids, patterns, ties)
+        kept = set(_checked_positions(positions))
+        sorted_hold = sum(1 << i for i in range(5) if order[i] in kept)
+        line = self._line_of.get(int(patterns[sorted_hold]))
+        return None if line is None else self.lines[line]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: the table, the lines, the returns and the cost (floats, with the
+        exact fractions as text beside them)."""
+        return {
+            "paytable": self.paytable.to_dict(),
+            "coins": self.coins,
+            "lines": [line.to_dict() for line in self.lines],
+            "expected_return": float(self.expected_return),
+            "expected_return_exact": str(self.expected_return),
+            "perfect_return": float(self.perfect_return),
+            "perfect_return_exact": str(self.perfect_return),
+            "cost": float(self.cost),
+            "cost_exact": str(self.cost),
+            "elapsed": self.elapsed,
+        }
+
+    def summary(self) -> str:
+        """One line: the table, the return by the list, perfect play's and the cost."""
+        return (f"{self.paytable.title}: {len(self.lines)} lines return {float(self.expected_return):.4%} "
+                f"(perfect play {float(self.perfect_return):.4%}, cost {float(self.cost) * 100:.4f} points)")
+
+    def __str__(self) -> str:
+        return "\n".join([self.summary(), *(str(line) for line in self.lines)])
+
+
+def describe_hold(deal: CardsLike, positions: Sequence[int],
+                  paytable: PaytableLike = "jacks-or-better-9-6") -> str:
+    """A hold of a deal (positions 0 to 4) in a strategy list's words, whether or not a list
+    has a line for it.
+
+    >>> describe_hold("Ah Kh Qh 7s 2h", (0, 1, 2))
+    '3 to a royal flush (with an ace)'
+    >>> describe_hold("2h 2d Ks Qs 5h", (0, 1), "deuces-wild-full-pay")
+    'Two deuces'
+    """
+    table = as_paytable(paytable)
+    cards = parse_deal(deal, table)
+    kept = set(_checked_positions(positions))
+    order = sorted(range(5), key=lambda i: cards[i].id)
+    ids = np.array([cards[i].id for i in order], dtype=np.uint8)
+    patterns = np.empty(32, dtype=np.int64)
+    ties = np.empty(32, dtype=np.int64)
+    kernel_module()._deal_patterns(table.wild_rule.rule, ids, patterns, ties)
+    sorted_hold = sum(1 << i for i in range(5) if order[i] in kept)
+    labels = {hand: table.row_for(hand).label for hand in table.wild_rule.classes}
+    return pattern_words([int(patterns[sorted_hold])], table.wild_rule, labels)
+
+
+def _checked_positions(positions: Sequence[int]) -> tuple[int, ...]:
+    """Positions 0 to 4, each once, or a VideoPokerError naming the bad one."""
+    seen: list[int] = []
+    for position in positions:
+        if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= 4:
+            raise VideoPokerError(f"a held position is 0 to 4, got {position!r}")
+        if position in seen:
+            raise VideoPokerError(f"position {position} is held twice")
+        seen.append(position)
+    return tuple(seen)
+
+
+def kernel_module():
+    """The strategy kernels (loaded on first use)."""
+    from showdown._kernels import strategy as module
+
+    return module
+
+
+# Ties between holds of one line: higher cards first, then the holds' fixed order.
+_HOLD_RANK = {hold: place for place, hold in enumerate(
+    sorted(range(32), key=lambda hold: (bin(hold).count("1"), [i for i in range(5) if hold >> i & 1])))}
+
+
+@functools.lru_cache(maxsize=16)
+def strategy(paytable: PaytableLike = "jacks-or-better-9-6", coins: int = 5, *,
+             max_lines: int = MAX_LINES) -> Strategy:
+    """The strategy list of a pay table, derived from the exact value of every hold of every
+    deal, with its exact return and its cost against perfect play.
+
+    >>> plan = strategy("jacks-or-better-9-6")
+    >>> len(plan.lines) <= 40, float(plan.cost) < 0.0002
+    (True, True)
+    """
+    started = time.perf_counter()
+    table = as_paytable(paytable)
+    coins = table.check_coins(coins)
+    if isinstance(max_lines, bool) or not isinstance(max_lines, int) or not 5 <= max_lines <= 200:
+        raise VideoPokerError(f"max_lines must be a whole number from 5 to 200, got {max_lines!r}")
+    game = table.wild_rule
+    solution = _Solution(table, coins)
+    runs = solution.runs(solution.search(max_lines))
+    chosen, played = solution.play(runs)
+    runs, played = solution.tidy(runs, chosen, played)
+    line_of = {int(solution.codes[code]): number for number, run in enumerate(runs) for code in run}
+    deals = np.arange(len(chosen))
+    values = solution.values[deals, chosen] / common_draws(game.cards_left)
+    weights = solution.weights
+    labels = {hand: table.row_for(hand).label for hand in game.classes}
+    reach = solution.reach(played)
+    lines = []
+    for number, run in enumerate(runs):
+        mask = played == number
+        codes = [int(solution.codes[code]) for code in run]
+        universe = [int(code) for code, last in zip(solution.codes, reach, strict=True) if last >= number]
+        lines.append(StrategyLine(
+            number + 1, pattern_words(codes, game, labels, universe),
+            float(weights[mask].sum()) / comb(game.deck_size, 5),
+            float(values[mask].min()), float(values[mask].max()), tuple(codes)))
+    return Strategy(table, coins, tuple(lines), solution.played_return(chosen), analyze(table, coins).expected_return,
+                    time.perf_counter() - started, line_of)
+
+
+class _Solution:
+    """Every deal class's holds valued exactly and described, and the list search over them."""
+
+    def __init__(self, table: Paytable, coins: int) -> None:
+        self.table, self.game = table, table.wild_rule
+        game: Wild = self.game
+        class_pays = table.class_pays(coins)
+        self.pays = [class_pays[hand] for hand in game.classes]
+        pays = np.zeros(16, dtype=np.int64)
+        pays[: len(game.classes)] = self.pays
+        self.deals, self.weights = canonical_deals(game.deck_size)
+        n = len(self.deals)
+        self.values = np.empty((n, 32), dtype=np.int64)
+        self.patterns = np.empty((n, 32), dtype=np.int64)
+        self.ties = np.empty((n, 32), dtype=np.int64)
+        kernel_module()._hold_table(game.rule, self.deals, superset_table(game.rule), pays,
+                                    draw_scale(game.cards_left), self.values, self.patterns, self.ties)
+        self.codes, inverse = np.unique(self.patterns, return_inverse=True)
+        inverse = inverse.reshape(n, 32)
+        # one entry per deal and pattern: the hold a player picks among the pattern's holds
+        deal_index = np.repeat(np.arange(n), 32)
+        hold_index = np.tile(np.array([_HOLD_RANK[hold] for hold in range(32)]), n)
+        ranked = np.lexsort((hold_index, -self.ties.ravel(), inverse.ravel(), deal_index))
+        first = np.ones(len(ranked), dtype=bool)
+        first[1:] = (deal_index[ranked][1:] != deal_index[ranked][:-1]) | (
+            inverse.ravel()[ranked][1:] != inverse.ravel()[ranked][:-1])
+        entries = ranked[first]
+        self.entry_deal = deal_index[entries]
+        self.entry_line = inverse.ravel()[entries]
+        self.entry_value = self.values.ravel()[entries] / common_draws(game.cards_left)
+        self.deal_start = np.searchsorted(self.entry_deal, np.arange(n + 1))
+        self.line_entries = np.argsort(self.entry_line, kind="stable")
+        self.line_start = np.searchsorted(self.entry_line[self.line_entries], np.arange(len(self.codes) + 1))
+        self.parents = np.array([parent(int(code)) for code in self.codes], dtype=np.int64)
+        self.draw_five = int(np.flatnonzero(self.codes == 0)[0])
+
+    def _passes(self, order: np.ndarray, fixed: np.ndarray, price: float) -> None:
+        weights = self.weights.astype(np.float64)
+        scaled = price * comb(self.game.deck_size, 5)
+        for _ in range(40):
+            moved = kernel_module()._insertion_pass(
+                self.deal_start, self.entry_deal, self.entry_line, self.entry_value, weights, self.line_start,
+                self.line_entries, order, fixed, self.parents, scaled)
+            if not moved:
+                return
+
+    def search(self, max_lines: int) -> np.ndarray:
+        """The order of the listed patterns: first the best order, then with a price per
+        printed line, raised until the list fits in ``max_lines``."""
+        order = np.full(len(self.codes), -1, dtype=np.int64)
+        order[0] = self.draw_five
+        fixed = np.zeros(len(self.codes), dtype=np.bool_)
+        fixed[self.draw_five] = True
+        self._passes(order, fixed, 0.0)
+        price = LINE_PRICE
+        while True:
+            self._passes(order, fixed, price)
+            if len(self.runs(order)) <= max_lines:
+                return order
+            price *= 2
+
+    def runs(self, order: np.ndarray) -> list[list[int]]:
+        """The listed patterns grouped in runs of one parent: the printed lines."""
+        runs: list[list[int]] = []
+        for line in order[order >= 0]:
+            if runs and self.parents[runs[-1][-1]] == self.parents[line]:
+                runs[-1].append(int(line))
+            else:
+                runs.append([int(line)])
+        return runs
+
+    def play(self, runs: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+        """Each deal's hold (a sorted-position mask) by the list, and the run it follows: the
+        first run the deal matches, then the higher cards, then the fixed hold order."""
+        lines = np.full(len(self.codes), 1 << 20, dtype=np.int64)
+        for number, run in enumerate(runs):
+            lines[run] = number
+        index = np.searchsorted(self.codes, self.patterns)
+        hold_rank = np.array([_HOLD_RANK[hold] for hold in range(32)], dtype=np.int64)
+        keys = (lines[index] << 30) | (((1 << _TIE_BITS) - 1 - self.ties) << 5) | hold_rank
+        chosen = keys.argmin(axis=1)
+        return chosen, lines[index[np.arange(len(chosen)), chosen]]
+
+    def tidy(self, runs: list[list[int]], chosen: np.ndarray, played: np.ndarray) -> tuple[list[list[int]], np.ndarray]:
+        """The same play in fewer, better ordered lines: patterns never played are dropped; a
+        line moves up past another when it is worth more on average and no deal played by
+        the upper one has the lower one's pattern (so no hold changes); lines of one parent
+        that meet merge under the same condition. Returns the lines and each deal's line."""
+        deals = np.arange(len(chosen))
+        index = np.searchsorted(self.codes, self.patterns)
+        used = np.zeros(len(self.codes), dtype=bool)
+        used[index[deals, chosen]] = True
+        lines = [[code for code in run if used[code]] for run in runs]
+        line_of_code = np.full(len(self.codes), -1, dtype=np.int64)
+        for number, run in enumerate(lines):
+            line_of_code[run] = number
+        present = np.zeros((len(chosen), len(lines)), dtype=bool)
+        listed = line_of_code[index]
+        rows, holds_ = np.nonzero(listed >= 0)
+        present[rows, listed[rows, holds_]] = True
+        values = self.values[deals, chosen].astype(np.float64)
+        weights = self.weights.astype(np.float64)
+        mean = [float((values * weights)[played == number].sum() / max(weights[played == number].sum(), 1.0))
+                for number in range(len(lines))]
+
+        def neutral(upper: int, lower: int) -> bool:
+            return not present[played == upper, lower].any()
+
+        order = [number for number in range(len(lines)) if lines[number]]
+        changed = True
+        while changed:
+            changed = False
+            for i in range(len(order) - 1):
+                upper, lower = order[i], order[i + 1]
+                if mean[lower] > mean[upper] and self.parents[lines[upper][0]] != self.parents[lines[lower][0]] \
+                        and neutral(upper, lower):
+                    order[i], order[i + 1] = lower, upper
+                    changed = True
+        merged: list[list[int]] = []
+        group: list[int] = []  # the lines merged into the last printed line
+        new_number = np.zeros(len(lines), dtype=np.int64)
+        for number in order:
+            if group and self.parents[lines[group[0]][0]] == self.parents[lines[number][0]] and all(
+                    neutral(upper, number) for upper in group):
+                merged[-1].extend(lines[number])
+                group.append(number)
+            else:
+                merged.append(list(lines[number]))
+                group = [number]
+            new_number[number] = len(merged) - 1
+        return merged, new_number[played]
+
+    def reach(self, played: np.ndarray) -> np.ndarray:
+        """For each pattern, the last line that plays a deal having a hold of that pattern (-1
+        when none does): a line's words need to tell its patterns from those of their parent
+        that still reach it, and from no others."""
+        last = np.full(len(self.codes), -1, dtype=np.int64)
+        np.maximum.at(last, self.entry_line, played[self.entry_deal])
+        return last
+
+    def played_return(self, chosen: np.ndarray) -> Fraction:
+        """The exact return per coin of playing the holds ``chosen`` on every deal."""
+        game = self.game
+        totals = np.zeros((6, 16), dtype=np.int64)
+        kernel_module()._play(game.rule, self.deals, self.weights, superset_table(game.rule),
+                              chosen.astype(np.int64), totals)
+        scale = draw_scale(game.cards_left)
+        won = sum(int(totals[drawn, column]) * int(scale[drawn]) * self.pays[column]
+                  for drawn in range(6) for column in range(len(game.classes)))
+        return Fraction(won, comb(game.deck_size, 5) * common_draws(game.cards_left))

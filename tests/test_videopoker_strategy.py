@@ -1,0 +1,144 @@
+"""Strategy lists: derived for every pay table, played over every deal, and checked hold by hold.
+
+The list's return comes from playing it over every deal class (the library's own count); the
+tests here check what a player would check: that the hold the list prescribes is the one the
+printed lines give (the first line any hold of the deal matches, the higher cards within a
+line), that it does not depend on the suits' names, that perfect play's return is the
+analysis's, and that the quality targets hold.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+
+import pytest
+
+from conftest import run_cli
+from showdown.cards import CARDS, JOKER
+from showdown.cli import main
+from showdown.errors import VideoPokerError
+from showdown.videopoker import PAYTABLES, analyze, describe_hold, holds, strategy
+
+GAMES = ["jacks-or-better-9-6", "deuces-wild-full-pay", "joker-poker-kings"]
+
+
+def _deck(name: str) -> list:
+    return list(CARDS) + ([JOKER] if PAYTABLES[name].wild == "joker" else [])
+
+
+def test_jacks_or_better_9_6_is_within_two_hundredths_of_a_point_in_at_most_40_lines():
+    plan = strategy("jacks-or-better-9-6")
+    assert len(plan.lines) <= 40
+    assert plan.perfect_return == analyze("jacks-or-better-9-6").expected_return
+    assert 0 <= plan.cost <= Fraction(2, 10_000)
+    assert plan.expected_return == plan.perfect_return - plan.cost
+    words = [line.words for line in plan.lines]
+    assert words[-1] == "Draw five new cards"
+    assert words.index("4 to a royal flush") < words.index("High pair (jacks or better)") < words.index(
+        "3 to a royal flush")
+    assert sum(line.frequency for line in plan.lines) == pytest.approx(1.0)
+    assert all(line.frequency > 0 and line.ev_min <= line.ev_max for line in plan.lines)
+
+
+def test_full_pay_deuces_is_within_five_hundredths_of_a_point():
+    plan = strategy("deuces-wild-full-pay")
+    assert len(plan.lines) <= 40
+    assert plan.perfect_return == analyze("deuces-wild-full-pay").expected_return
+    assert 0 <= plan.cost <= Fraction(5, 10_000)
+    assert plan.lines[0].words == "Four deuces"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(PAYTABLES))
+def test_every_named_table_gets_a_usable_list(name):
+    plan = strategy(name)
+    assert 5 <= len(plan.lines) <= 40
+    assert plan.perfect_return == analyze(name).expected_return
+    assert 0 <= plan.cost < Fraction(25, 10_000)  # under 0.25 points
+    assert plan.summary().startswith(PAYTABLES[name].title)
+
+
+def test_a_shorter_list_costs_at_least_as_much():
+    full = strategy("jacks-or-better-9-6")
+    short = strategy("jacks-or-better-9-6", max_lines=12)
+    assert len(short.lines) <= 12 and short.cost >= full.cost
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_hold_is_the_first_matching_line_with_the_higher_cards(name):
+    plan = strategy(name)
+    rng = random.Random(16)
+    deck = _deck(name)
+    for _ in range(120):
+        deal = rng.sample(deck, 5)
+        chosen = plan.hold(deal)
+        ranked = holds(deal, name)
+        assert chosen.ev <= ranked[0].ev
+        lines = {hold.positions: plan.line_for(deal, hold.positions) for hold in ranked}
+        first = min(line.number for line in lines.values() if line is not None)
+        assert lines[chosen.positions].number == first
+        same_line = [hold for hold in ranked if lines[hold.positions] is not None
+                     and lines[hold.positions].number == first]
+
+        def height(hold):
+            return sorted((card.id >> 2 for card in hold.held), reverse=True)
+
+        assert height(chosen) == max(height(hold) for hold in same_line)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_prescribed_hold_does_not_depend_on_the_names_of_the_suits(name):
+    plan = strategy(name)
+    rng = random.Random(7)
+    deck = _deck(name)
+    for _ in range(60):
+        deal = rng.sample(deck, 5)
+        suits = rng.sample(range(4), 4)
+        renamed = [card if card is JOKER else CARDS[4 * (card.id >> 2) + suits[card.id & 3]] for card in deal]
+        assert plan.hold(deal).positions == plan.hold(renamed).positions
+        assert plan.hold(deal).ev == plan.hold(renamed).ev
+
+
+def test_known_holds_and_their_words():
+    plan = strategy("jacks-or-better-9-6")
+    assert [str(card) for card in plan.hold("As Ks Qs Js 4d").held] == ["As", "Ks", "Qs", "Js"]
+    assert [str(card) for card in plan.hold("As Ks Qs Js Ts").held] == ["As", "Ks", "Qs", "Js", "Ts"]
+    assert plan.line_for("As Ks Qs Js 4d", (0, 1, 2, 3)).words == "4 to a royal flush"
+    assert plan.line_for("7c 7d 2s 9h Kd", (0, 1)).words.startswith("Pair")
+    assert describe_hold("Ah Kh Qh 7s 2h", (0, 1, 2)) == "3 to a royal flush (with an ace)"
+    assert describe_hold("2h 2d Ks Qs 5h", (0, 1), "deuces-wild-full-pay") == "Two deuces"
+    assert describe_hold("Jk Ks Qs Js 2h", (0, 1, 2, 3), "joker-poker-kings") == "4 to a royal flush with the joker"
+    assert describe_hold("Ah Kd 9s 5c 3h", ()) == "Draw five new cards"
+
+
+def test_bad_arguments_are_named():
+    plan = strategy("jacks-or-better-9-6")
+    with pytest.raises(VideoPokerError, match="max_lines must be a whole number from 5 to 200, got 3"):
+        strategy("jacks-or-better-9-6", max_lines=3)
+    with pytest.raises(VideoPokerError, match="a held position is 0 to 4, got 5"):
+        plan.line_for("As Ks Qs Js 4d", (5,))
+    with pytest.raises(VideoPokerError, match="position 1 is held twice"):
+        describe_hold("As Ks Qs Js 4d", (1, 1))
+
+
+def test_the_dict_form_carries_the_exact_figures():
+    plan = strategy("deuces-wild-full-pay")
+    data = json.loads(json.dumps(plan.to_dict()))
+    assert Fraction(data["cost_exact"]) == plan.cost
+    assert Fraction(data["expected_return_exact"]) == plan.expected_return
+    assert [line["words"] for line in data["lines"]] == [line.words for line in plan.lines]
+
+
+def test_the_command_prints_the_list_with_the_cost_on_top(capsys):
+    output = run_cli(capsys, "vp", "strategy", "9/6")
+    plan = strategy("jacks-or-better-9-6")
+    assert output.splitlines()[0].startswith("Jacks or Better 9/6:")
+    assert f"{float(plan.cost) * 100:.4f} points" in output and "4 to a royal flush" in output
+    data = json.loads(run_cli(capsys, "vp", "strategy", "deuces", "--json"))
+    assert len(data["lines"]) == len(strategy("deuces-wild-full-pay").lines)
+    with pytest.raises(SystemExit) as done:
+        main(["vp", "strategy", "9/6", "--max-lines", "2"])
+    assert done.value.code == 2
+    assert capsys.readouterr().err.strip() == "error: max_lines must be a whole number from 5 to 200, got 2"
