@@ -242,9 +242,11 @@ class Paytable:
         """
         coins = self.check_coins(coins)
         pays = [0] * len(HandClass)
+        game = self.wild_rule.classes
         for key, pay in self.pays.items():
             for hand in HANDS[key][1]:
-                pays[hand] = pay
+                if hand in game:
+                    pays[hand] = pay
         if coins < self.max_coins:
             pays[HandClass.ROYAL_FLUSH] = self.royal_flush_below_max_bet
         return tuple(pays)
