@@ -6,6 +6,7 @@ import pytest
 
 from conftest import require, run_cli
 from showdown.cli import main
+from showdown.videopoker import PAYTABLES
 
 
 def test_batch_writes_one_record_per_line_and_resumes(capsys, tmp_path):
@@ -42,7 +43,8 @@ def test_table_preflop_writes_csv_and_heatmap(capsys, tmp_path):
 def test_vp_analyze_all(capsys):
     data = json.loads(run_cli(capsys, "vp", "analyze", "--all", "--json"))
     by_name = {analysis["paytable"]["name"]: analysis for analysis in data}
-    assert len(data) == 9 and abs(by_name["bonus-poker-8-5"]["expected_return"] - 0.99166) < 1e-5
+    assert len(data) == len(PAYTABLES) == 12 and abs(by_name["bonus-poker-8-5"]["expected_return"] - 0.99166) < 1e-5
+    assert abs(by_name["deuces-wild-full-pay"]["expected_return"] - 1.007620) < 1e-6
 
 
 @pytest.mark.parametrize(

@@ -97,11 +97,11 @@ def test_preflop_table_bit_identical_locally_and_on_a_cluster(client, partitions
 
 
 def test_every_paytable_on_a_cluster_matches_local(client):
-    from showdown.videopoker import analyze, analyze_all
+    from showdown.videopoker import PAYTABLES, analyze, analyze_all
 
     results = analyze_all(client=client)
-    assert len(results) == 9
-    for name in ("jacks-or-better-9-6", "double-double-bonus-9-6"):
+    assert list(results) == list(PAYTABLES) and len(results) == 12
+    for name in ("jacks-or-better-9-6", "double-double-bonus-9-6", "deuces-wild-full-pay", "joker-poker-kings"):
         local = analyze(name)
         assert results[name].expected_return == local.expected_return
         assert results[name].variance == local.variance

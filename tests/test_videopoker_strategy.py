@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from fractions import Fraction
 
 import pytest
@@ -20,6 +21,7 @@ from showdown.cards import CARDS, JOKER
 from showdown.cli import main
 from showdown.errors import VideoPokerError
 from showdown.videopoker import PAYTABLES, analyze, describe_hold, holds, strategy
+from showdown.videopoker.strategy_lists import EXCEPTION_THRESHOLD
 
 GAMES = ["jacks-or-better-9-6", "deuces-wild-full-pay", "joker-poker-kings"]
 
@@ -142,3 +144,84 @@ def test_the_command_prints_the_list_with_the_cost_on_top(capsys):
         main(["vp", "strategy", "9/6", "--max-lines", "2"])
     assert done.value.code == 2
     assert capsys.readouterr().err.strip() == "error: max_lines must be a whole number from 5 to 200, got 2"
+
+
+def _penalty_cards(deal, positions, wild):
+    """The penalty cards among a hold's discards, from the cards alone: (flush, straight) for
+    a discard of the held suit when the held natural cards are suited, and a discard of a new
+    rank that fits a five-rank straight window with the held natural cards (with deuces wild,
+    the windows without a 2)."""
+    def is_wild(card):
+        return (wild == "deuces" and card.id < 4) or card is JOKER
+
+    held = [deal[i] for i in positions if not is_wild(deal[i])]
+    discards = [card for i, card in enumerate(deal) if i not in positions and not is_wild(card)]
+    suits = {card.id & 3 for card in held}
+    flush = len(suits) == 1 and any(card.id & 3 in suits for card in discards)
+    ranks = {card.id >> 2 for card in held}
+    windows = [{(low + i) % 13 for i in range(5)} for low in range(-1, 9)]  # the wheel (A2345) first
+    if wild == "deuces":
+        windows = [window for window in windows if 0 not in window]
+    straight = len(held) >= 2 and any(
+        card.id >> 2 not in ranks and any(ranks | {card.id >> 2} <= window for window in windows)
+        for card in discards)
+    return flush, straight
+
+
+_QUALIFIERS = {"no penalty card": (False, False), "a flush penalty": (True, False),
+               "a straight penalty": (False, True), "flush and straight penalties": (True, True)}
+
+
+def _allowed(qualifier: str, found: tuple[bool, bool]) -> bool:
+    """Whether penalty cards ``found`` (flush, straight) are what a line's qualifier allows."""
+    for index, name in enumerate(("flush", "straight")):
+        if qualifier == f"with a {name} penalty":
+            return found[index]
+        if qualifier == f"no {name} penalty":
+            return not found[index]
+    if qualifier.startswith("except with "):
+        return found not in [_QUALIFIERS[words] for words in qualifier[len("except with "):].split(" or ")]
+    assert qualifier.startswith("with "), qualifier
+    return found in [_QUALIFIERS[words] for words in qualifier[len("with "):].split(" or ")]
+
+
+@pytest.mark.parametrize("name", ["jacks-or-better-9-5", "deuces-wild-full-pay"])
+def test_exceptions_play_their_holds_only_with_the_penalty_cards_they_name(name):
+    plan = strategy(name)
+    assert plan.exceptions and all(line.worth >= EXCEPTION_THRESHOLD for line in plan.exceptions)
+    assert all("penalt" in line.words for line in plan.exceptions)
+    assert all(line.worth == 0 for line in plan.lines if line not in plan.exceptions)
+    exceptional = {line.number: line for line in plan.exceptions}
+    rng = random.Random(5)
+    deck = _deck(name)
+    checked = 0
+    for _ in range(5_000):
+        if checked >= 25:
+            break
+        deal = rng.sample(deck, 5)
+        for hold in holds(deal, name):
+            line = plan.line_for(deal, hold.positions)
+            if line is None or line.number not in exceptional:
+                continue
+            natural = "".join(str(card)[0] for card in sorted(
+                (card for card in hold.held if not (PAYTABLES[name].wild == "deuces" and card.id < 4)),
+                key=lambda card: -card.id))
+            groups = [group for group in line.words.split("; ") if re.search(rf"\b{natural}\b", group)]
+            qualifier = re.search(r"\(((?:with|except with|no) [^()]*penalt[^()]*)\)$", groups[0]) \
+                if len(groups) == 1 else None
+            if qualifier is None:
+                continue
+            found = _penalty_cards(deal, hold.positions, PAYTABLES[name].wild)
+            assert _allowed(qualifier.group(1), found), (deal, hold, line.words)
+            checked += 1
+    assert checked >= 25
+
+
+def test_the_pattern_words_read_the_kernels_codes():
+    from showdown._kernels import strategy as kernels
+    from showdown.videopoker import patterns
+
+    names = ["DRAW_FIVE", "PAT", "WILDS_ONLY", "MADE", "ROYAL", "STRAIGHT_FLUSH", "FLUSH", "STRAIGHT", "HIGH",
+             "OTHER", "PENALTY", "FLUSH_PENALTY", "STRAIGHT_PENALTY"]
+    assert [getattr(patterns, name) for name in names] == [getattr(kernels, name) for name in names]
+    assert kernels.KIND == 24 and patterns.fields(7 << kernels.KIND)[0] == 7

@@ -495,3 +495,119 @@ def test_a_custom_paytable_is_played_analysed_and_checked(client):
     assert "'straight'" in negative and "got -4" in negative
     missing = error(client.post("/api/videopoker/analyze", json={"paytable": {"pays": {"royal-flush": 800}}}))
     assert missing.startswith("paytable 'custom' does not say what these hands pay:") and "full-house" in missing
+
+
+# --- video poker: wild cards, the strategy list, the tutor's advice ------------------------------
+LINE_FIELDS = ("number", "words", "frequency", "ev_min", "ev_max")
+
+
+def test_videopoker_strategy(client):
+    from fractions import Fraction
+
+    from showdown.videopoker import MAX_LINES, strategy
+
+    for name in ("jacks-or-better-9-6", "deuces-wild-full-pay"):
+        data = client.post("/api/videopoker/strategy", json={"paytable": name, "coins": 5}).json()
+        plan = strategy(PAYTABLES[name], 5, max_lines=MAX_LINES)
+        assert [{key: line[key] for key in LINE_FIELDS} for line in data["lines"]] == [
+            {key: line[key] for key in LINE_FIELDS} for line in plan.to_dict()["lines"]]
+        assert [line["words"] for line in data["lines"]] == [line.words for line in plan.lines]
+        assert data["cost"] == float(plan.cost) and data["cost_exact"] == str(plan.cost)
+        assert data["paytable"] == PAYTABLES[name].to_dict() and data["coins"] == 5
+        # The figures agree with each other and with the whole game's exact analysis: the list
+        # numbers its lines from 1, covers every deal once, and costs what perfect play returns more.
+        assert [line["number"] for line in data["lines"]] == list(range(1, len(data["lines"]) + 1))
+        assert len(data["lines"]) <= MAX_LINES
+        assert abs(sum(line["frequency"] for line in data["lines"]) - 1) < 1e-9
+        assert all(0 < line["frequency"] and line["ev_min"] <= line["ev_max"] for line in data["lines"])
+        assert data["perfect_return_exact"] == str(analyze(name, 5).expected_return)
+        cost = Fraction(data["perfect_return_exact"]) - Fraction(data["expected_return_exact"])
+        assert Fraction(data["cost_exact"]) == cost >= 0
+    for bad in (4, 201):
+        assert "max_lines" in error(client.post("/api/videopoker/strategy", json={"max_lines": bad}))
+    assert "coins must be a whole number from 1 to 5, got 6" in error(
+        client.post("/api/videopoker/strategy", json={"coins": 6}))
+    assert "unknown paytable 'nope'" in error(client.post("/api/videopoker/strategy", json={"paytable": "nope"}))
+
+
+def test_videopoker_wild_tables_named_and_custom(client):
+    tables = client.get("/api/videopoker/paytables").json()["paytables"]
+    assert len(tables) == len(PAYTABLES) == 12
+    assert {table["name"]: table["wild"] for table in tables if table["wild"] != "none"} == {
+        "deuces-wild-full-pay": "deuces", "deuces-wild-nsud": "deuces", "joker-poker-kings": "joker"}
+    # A custom table with wild cards is analysed as the library analyses it.
+    pays = {**PAYTABLES["deuces-wild-full-pay"].pays, "four-deuces": 250}
+    custom = {"name": "custom", "wild": "deuces", "pays": pays}
+    data = client.post("/api/videopoker/analyze", json={"paytable": custom, "coins": 5}).json()
+    assert data["expected_return_exact"] == str(analyze(Paytable.from_dict(custom), 5).expected_return)
+    assert data["paytable"]["wild"] == "deuces"
+    # A pay for a hand the game does not have is refused with the library's words.
+    wrong = {"name": "custom", "wild": "deuces", "pays": PAYTABLES["jacks-or-better-9-6"].pays}
+    with pytest.raises(Exception) as refused:
+        Paytable.from_dict(wrong)
+    detail = error(client.post("/api/videopoker/analyze", json={"paytable": wrong}))
+    assert detail == str(refused.value) and "'deuces'" in detail
+    assert client.post("/api/videopoker/analyze", json={"paytable": {**custom, "wild": "jokers"}}).status_code == 422
+
+
+def test_videopoker_advise(client):
+    from fractions import Fraction
+
+    from showdown.videopoker import strategy
+
+    for name in ("jacks-or-better-9-6", "deuces-wild-full-pay"):
+        trainer = Trainer(name, seed=11)
+        deal = trainer.deal()
+        ranked = holds(deal, name)
+        worse = next(hold for hold in ranked if hold.ev < ranked[0].ev and hold.held)
+        body = {"seed": 11, "held": [str(card) for card in worse.held], "paytable": name, "coins": 5}
+        data = client.post("/api/videopoker/advise", json=body).json()
+        assert data == trainer.advise(worse.positions).to_dict()
+        # Against the holds' own values: the EV given up, the best hold.
+        assert data["mistake"] and Fraction(data["ev_lost_exact"]) == ranked[0].ev - worse.ev
+        assert data["ev_lost_per_bet"] == float((ranked[0].ev - worse.ev) * 5)
+        assert data["best"]["ev_exact"] == str(ranked[0].ev) and data["hold"]["held"] == body["held"]
+        # The lines are those of the table's list.
+        lines = strategy(PAYTABLES[name], 5).lines
+        for line in (data["best_line"], data["hold_line"]):
+            if line["number"] is not None:
+                assert lines[line["number"] - 1].words == line["words"]
+        # The best hold: no mistake, on the best hold's line.
+        right = client.post("/api/videopoker/advise", json={**body, "held": [str(c) for c in ranked[0].held]}).json()
+        assert not right["mistake"] and right["ev_lost"] == 0 and right["hold_line"] == right["best_line"]
+        assert right["best_line"] == data["best_line"]
+        # Drawing the costly hold judges it on the same lines; its tally is that one mistake.
+        drawn = client.post("/api/videopoker/draw", json=body).json()
+        assert drawn["hold_line"] == data["hold_line"] and drawn["best_line"] == data["best_line"]
+        assert drawn["by_line"] == [{**data["best_line"], "mistakes": 1, "ev_lost": data["ev_lost"]}]
+    deal = client.post("/api/videopoker/deal", json={"seed": 11}).json()["deal"]
+    missing = next(str(c) for c in CARDS if str(c) not in deal)
+    assert f"card {missing} is not in the deal" in error(client.post("/api/videopoker/advise", json={
+        "seed": 11, "held": [missing]}))
+
+
+@pytest.mark.slow
+def test_videopoker_deal_and_draw_from_the_joker_deck(client):
+    from showdown.cards import JOKER
+
+    table = "joker-poker-kings"
+    seed = next(s for s in range(1000) if JOKER in Trainer(table, seed=s).deal())
+    dealt = client.post("/api/videopoker/deal", json={"seed": seed, "paytable": table}).json()
+    assert dealt == {"seed": seed, "deal": [str(card) for card in Trainer(table, seed=seed).deal()]}
+    assert "Jk" in dealt["deal"]
+    # Without the table the deal comes from the 52-card deck.
+    plain = client.post("/api/videopoker/deal", json={"seed": seed}).json()
+    assert plain["deal"] == [str(card) for card in Trainer(seed=seed).deal()] and "Jk" not in plain["deal"]
+    # The joker held stays in its place.
+    position = dealt["deal"].index("Jk")
+    played = client.post("/api/videopoker/draw", json={"seed": seed, "held": ["Jk"], "paytable": table}).json()
+    trainer = Trainer(table, seed=seed)
+    trainer.deal()
+    assert played == trainer.play((position,)).to_dict()
+    assert played["final"][position] == "Jk" and played["final_kept"] == [position + 1]
+    # Over many seeds one deal in 53/5 or so has the joker (a 53-card deck; 52 cards never have it).
+    seeds = range(600)
+    with_joker = sum("Jk" in client.post("/api/videopoker/deal", json={"seed": s, "paytable": table}).json()["deal"]
+                     for s in seeds)
+    assert abs(with_joker / len(seeds) - 5 / 53) < 0.04
+    assert "Jk" in error(client.post("/api/videopoker/draw", json={"seed": seed, "held": ["Jk"]}))

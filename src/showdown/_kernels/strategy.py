@@ -3,8 +3,10 @@
 A hold's *pattern* is what a player sees in the cards kept, packed in one int (``FIELDS``):
 the kind of hold (a made hand, n to a royal / straight flush / flush / straight, high cards,
 wild cards alone ...), the cards held ``k`` and wild cards held ``w``, and two small numbers
-whose meaning depends on the kind (high cards, straights the cards fit, ranks named).
-``showdown.videopoker.patterns`` turns a pattern into words.
+whose meaning depends on the kind (high cards, straights the cards fit, ranks named); above
+them, the *penalty cards* among the discards (``PENALTY``: a discard of the held suit, a
+discard that would fill a straight with the held cards). ``showdown.videopoker.patterns`` turns
+a pattern into words.
 """
 
 import numpy as np
@@ -25,8 +27,9 @@ from showdown._kernels.videopoker import (
 
 # Kinds of hold, in the order lists usually rank them (the list's order is derived, not this).
 DRAW_FIVE, PAT, WILDS_ONLY, MADE, ROYAL, STRAIGHT_FLUSH, FLUSH, STRAIGHT, HIGH, OTHER = range(10)
-# Field shifts: kind << 24 | k << 20 | w << 16 | a << 12 | b << 8 | c
-KIND, HELD_CARDS, WILD_CARDS, FIELD_A, FIELD_B = 24, 20, 16, 12, 8
+# Field shifts: penalty << 28 | kind << 24 | k << 20 | w << 16 | a << 12 | b << 8 | c
+PENALTY, KIND, HELD_CARDS, WILD_CARDS, FIELD_A, FIELD_B = 28, 24, 20, 16, 12, 8
+FLUSH_PENALTY, STRAIGHT_PENALTY = 1, 2  # the penalty bits
 # The lowest paying rank of a pair by rule (a "high card"); deuces wild has none.
 HIGH_RANK = np.array([9, 13, 11], np.int64)
 _ROYAL_MASK = 0x1F00
@@ -56,7 +59,53 @@ def _rank_group(rule, rank, size):
 
 @kernel(inline="always")
 def _describe(rule, deal, hold):
-    """The pattern of holding the positions ``hold`` (a 5-bit mask) of a sorted deal."""
+    """The pattern of holding the positions ``hold`` (a 5-bit mask) of a sorted deal, with its
+    penalty cards for draws (not for made hands, pat hands or wild cards alone)."""
+    shape = _shape(rule, deal, hold)
+    kind = shape >> KIND
+    if kind < ROYAL:
+        return shape
+    return shape | (_penalty(rule, deal, hold) << PENALTY)
+
+
+@kernel(inline="always")
+def _penalty(rule, deal, hold):
+    """The penalty bits of a draw: FLUSH_PENALTY when the held natural cards are of one suit
+    and a discarded natural card has it; STRAIGHT_PENALTY when two or more natural cards are
+    held and a discarded natural card of another rank fits a straight with them."""
+    suit = -1
+    suited = True
+    ranks = 0
+    naturals = 0
+    for i in range(5):
+        card = np.int64(deal[i])
+        if not hold >> i & 1 or _is_wild(rule, card):
+            continue
+        naturals += 1
+        ranks |= 1 << (card >> 2)
+        if suit < 0:
+            suit = card & 3
+        elif card & 3 != suit:
+            suited = False
+    bits = np.int64(0)
+    for i in range(5):
+        card = np.int64(deal[i])
+        if hold >> i & 1 or _is_wild(rule, card):
+            continue
+        if suited and card & 3 == suit:
+            bits |= FLUSH_PENALTY
+        bit = 1 << (card >> 2)
+        if naturals >= 2 and ranks & bit == 0:
+            for w in range(2 if rule == DEUCES else 0, 10):
+                if (ranks | bit) & ~WINDOWS[w] == 0:
+                    bits |= STRAIGHT_PENALTY
+                    break
+    return bits
+
+
+@kernel(inline="always")
+def _shape(rule, deal, hold):
+    """The pattern of a hold without its penalty cards."""
     k = HELD[hold]
     if k == 0:
         return np.int64(DRAW_FIVE) << KIND
@@ -64,7 +113,7 @@ def _describe(rule, deal, hold):
         column = _classify(rule, deal[0], deal[1], deal[2], deal[3], deal[4])
         return (np.int64(PAT) << KIND) | (np.int64(5) << HELD_CARDS) | (np.int64(column) << FIELD_A)
     wilds = 0
-    seen1 = seen2 = seen3 = 0
+    seen1 = seen2 = seen3 = seen4 = 0
     suit = -1
     suited = True
     high = 0
@@ -78,6 +127,7 @@ def _describe(rule, deal, hold):
             continue
         rank = card >> 2
         bit = 1 << rank
+        seen4 |= seen3 & bit
         seen3 |= seen2 & bit
         seen2 |= seen1 & bit
         seen1 |= bit
@@ -94,9 +144,9 @@ def _describe(rule, deal, hold):
     if naturals == 0:
         return (np.int64(WILDS_ONLY) << KIND) | head
     if seen2 != 0:  # a pair or more among the naturals
-        top = seen3 if seen3 != 0 else seen2
+        top = seen4 if seen4 != 0 else (seen3 if seen3 != 0 else seen2)
         rank = 63 - _leading_zeros(top)
-        most = 3 if seen3 != 0 else 2
+        most = 4 if seen4 != 0 else (3 if seen3 != 0 else 2)
         two_pair = seen3 == 0 and seen2 & (seen2 - 1) != 0
         group = _rank_group(rule, rank, most + wilds)
         extra = naturals - (4 if two_pair else most)

@@ -16,6 +16,7 @@ from showdown import ShowdownError, dask_client, format_cards
 from showdown.cli.output import JSON_OPTION, console, print_json
 from showdown.cli.progress import counting_bar, engine_ready
 from showdown.videopoker import (
+    EXCEPTION_THRESHOLD,
     MAX_LINES,
     Analysis,
     HoldParseError,
@@ -135,7 +136,8 @@ def strategy_command(
 ) -> None:
     """The strategy list of a pay table, derived from the exact solution of every deal: its
     lines in order (hold the cards of the first line the deal matches), with the return of
-    playing by it and its cost against perfect play on top."""
+    playing by it and its cost against perfect play on top, and the penalty-card exceptions
+    (lines that play a hold only with or without some penalty cards) with what each is worth."""
     table = paytable_from_text(paytable)
     engine_ready("videopoker")
     plan = strategy(table, coins, max_lines=max_lines)
@@ -148,8 +150,12 @@ def strategy_command(
         view.add_column(column, justify="left" if column == "Hold" else "right")
     for line in plan.lines:
         spread = f"{line.ev_min:.3f}" if line.ev_min == line.ev_max else f"{line.ev_min:.3f} - {line.ev_max:.3f}"
-        view.add_row(str(line.number), line.words, f"{line.frequency:.3%}", spread)
+        view.add_row(str(line.number), line.words + (" *" if line.exception else ""), f"{line.frequency:.3%}", spread)
     console.print(view)
+    if plan.exceptions:
+        worths = ", ".join(f"line {line.number} {line.worth * 100:.4f}" for line in plan.exceptions)
+        console.print(f"* a penalty-card exception, kept as it is worth at least {EXCEPTION_THRESHOLD * 100:.4f} "
+                      f"points: {worths} points", highlight=False)
 
 
 def _analyze_every(coins: int, scheduler: Optional[str], local: Optional[int], as_json: bool) -> None:
@@ -172,18 +178,32 @@ def _report(played: Played, coins: int) -> None:
     yours, best = played.hold, played.best
     if played.mistake:
         console.print(
-            f"[red]Your hold {_held_text(yours.held)} (EV {yours.ev_float:.4f}) gave up "
+            f"[red]Your hold {_held_text(yours.held)} (EV {yours.ev_float:.4f}; {played.hold_line}) gave up "
             f"{float(played.ev_lost):.4f} per coin ({float(played.ev_lost * coins):.4f} per bet) against "
-            f"{_held_text(best.held)} (EV {best.ev_float:.4f}).[/red]"
+            f"{_held_text(best.held)} (EV {best.ev_float:.4f}; {played.best_line}).[/red]", highlight=False
         )
     else:
         also = f"; as good: {', '.join(_held_text(h) for h in yours.tied_with)}" if yours.tied_with else ""
-        console.print(f"[green]Best hold: {_held_text(yours.held)} (EV {yours.ev_float:.4f}){also}.[/green]")
+        console.print(f"[green]Best hold: {_held_text(yours.held)} (EV {yours.ev_float:.4f}; "
+                      f"{played.hold_line}){also}.[/green]", highlight=False)
     console.print(
         f"Tally: {played.hands} hand{'s' * (played.hands > 1)}, {played.mistakes} "
         f"mistake{'s' * (played.mistakes != 1)}, EV lost {float(played.total_ev_lost):.4f} per coin; "
         f"bet {played.total_bet}, won {played.total_won}"
     )
+
+
+def _tally(trainer: Trainer) -> None:
+    """The session's mistakes by the line the best hold followed."""
+    if not trainer.by_line:
+        return
+    view = Table(title="Mistakes by line (the line the best hold follows)")
+    view.add_column("Line")
+    view.add_column("Mistakes", justify="right")
+    view.add_column("EV lost per coin", justify="right")
+    for tally in trainer.by_line:
+        view.add_row(str(tally.line), str(tally.mistakes), f"{float(tally.ev_lost):.4f}")
+    console.print(view)
 
 
 @videopoker_app.command("play")
@@ -192,8 +212,12 @@ def play_command(
     coins: int = COINS_OPTION,
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for a reproducible session."),
     hands: Optional[int] = typer.Option(None, "--hands", help="Stop after this many hands."),
+    tutor: bool = typer.Option(False, "--tutor", help="Warn before the draw when a hold is not the best one."),
 ) -> None:
-    """A trainer: hold cards by position (1 3 4) or name (As Ks), none, all; q quits."""
+    """A trainer: hold cards by position (1 3 4) or name (As Ks), none, all; q quits. A
+    mistake is shown with the lines of the strategy list the best hold and yours follow; the
+    session ends with the mistakes by line. With --tutor a weaker hold is questioned before
+    the draw (answer y to draw anyway, or give another hold)."""
     if hands is not None and hands < 1:
         raise ShowdownError(f"--hands must be at least 1, got {hands:,}")
     trainer = Trainer(paytable_from_text(paytable), coins, seed)
@@ -205,6 +229,7 @@ def play_command(
     while hands is None or trainer.hands_played < hands:
         deal = trainer.deal()
         console.print(f"\nHand {trainer.hands_played + 1}:  {_numbered(deal)}")
+        warned: Optional[tuple[int, ...]] = None
         while True:
             try:
                 text = console.input("hold> ")
@@ -215,11 +240,30 @@ def play_command(
             if not sys.stdin.isatty():  # echo piped answers so the transcript reads well
                 console.print(text, highlight=False)
             if text.strip().lower() in ("q", "quit", "exit"):
-                console.print(f"Goodbye after {trainer.hands_played} hand{'s' * (trainer.hands_played != 1)}.")
+                _goodbye(trainer)
                 return
+            if warned is not None and text.strip().lower() in ("y", "yes"):
+                positions = warned
+                break
             try:
                 positions = parse_hold(text, deal)
-                break
             except HoldParseError as error:
                 console.print(f"[yellow]{error}[/yellow]")
+                continue
+            warned = None
+            if tutor:
+                advice = trainer.advise(positions)
+                if advice.mistake:
+                    console.print(f"[yellow]Tutor: {advice.hold_line.words} is not the best hold here; the "
+                                  f"best follows {advice.best_line} (it gives up {float(advice.ev_lost):.4f} "
+                                  "per coin). y draws anyway, or give another hold.[/yellow]", highlight=False)
+                    warned = positions
+                    continue
+            break
         _report(trainer.play(positions), coins)
+    _tally(trainer)
+
+
+def _goodbye(trainer: Trainer) -> None:
+    console.print(f"Goodbye after {trainer.hands_played} hand{'s' * (trainer.hands_played != 1)}.")
+    _tally(trainer)

@@ -4,7 +4,7 @@ optimal play.
 >>> from showdown.videopoker import analyze, best_hold
 >>> best_hold("As Ks Kh 4s 4d").held
 (Card('Ks'), Card('Kh'), Card('4s'), Card('4d'))
->>> strategy("jacks-or-better-9-6").lines[1].words
+>>> strategy("jacks-or-better-9-6").lines[2].words
 '4 to a royal flush'
 
 """
@@ -21,13 +21,22 @@ from showdown.videopoker.paytable import (
     PaytableRow,
     paytable_from_text,
 )
-from showdown.videopoker.strategy_lists import MAX_LINES, Strategy, StrategyLine, describe_hold, strategy
-from showdown.videopoker.trainer import Played, Trainer, parse_hold
+from showdown.videopoker.strategy_lists import (
+    EXCEPTION_THRESHOLD,
+    MAX_LINES,
+    Strategy,
+    StrategyLine,
+    describe_hold,
+    strategy,
+)
+from showdown.videopoker.trainer import Advice, LineRef, LineTally, Played, Trainer, parse_hold
 
 __all__ = [
+    "Advice",
     "Analysis",
     "AnalysisRow",
     "AnalysisStopped",
+    "EXCEPTION_THRESHOLD",
     "HANDS",
     "MAX_LINES",
     "PAYTABLES",
@@ -35,6 +44,8 @@ __all__ = [
     "Hold",
     "Holds",
     "HoldParseError",
+    "LineRef",
+    "LineTally",
     "Paytable",
     "PaytableError",
     "PaytableLike",

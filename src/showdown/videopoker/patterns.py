@@ -1,6 +1,6 @@
 """Hold patterns in words: what the kernels' pattern codes say, as a strategy list prints them.
 
-A pattern code packs ``kind << 24 | k << 20 | w << 16 | a << 12 | b << 8 | c`` (see
+A pattern code packs ``penalty << 28 | kind << 24 | k << 20 | w << 16 | a << 12 | b << 8 | c`` (see
 ``showdown._kernels.strategy``): k cards held, w of them wild, and per kind: for made hands the
 size of the group (wild cards counted), a two-pair flag, the rank group and the other cards
 held; for draws the high cards and the straights the cards fit; for royal draws and high
@@ -19,27 +19,77 @@ from typing import Optional
 from showdown.videopoker.final_hands import HandClass, Wild
 
 DRAW_FIVE, PAT, WILDS_ONLY, MADE, ROYAL, STRAIGHT_FLUSH, FLUSH, STRAIGHT, HIGH, OTHER = range(10)
+PENALTY = 28
+FLUSH_PENALTY, STRAIGHT_PENALTY = 1, 2
+_PENALTY_WORDS = ((FLUSH_PENALTY, "flush penalty"), (STRAIGHT_PENALTY, "straight penalty"))
 _ROYAL_RANKS = "TJQKA"
 _NUMBERS = ("no", "one", "two", "three", "four", "five")
 
 
 def fields(code: int) -> tuple[int, int, int, int, int, int]:
     """``(kind, k, w, a, b, c)`` of a pattern code."""
-    return code >> 24, code >> 20 & 15, code >> 16 & 15, code >> 12 & 15, code >> 8 & 15, code & 255
+    return code >> 24 & 15, code >> 20 & 15, code >> 16 & 15, code >> 12 & 15, code >> 8 & 15, code & 255
+
+
+def penalty(code: int) -> int:
+    """The penalty bits of a pattern code (FLUSH_PENALTY, STRAIGHT_PENALTY)."""
+    return code >> PENALTY & 3
+
+
+def shape(code: int) -> int:
+    """The pattern without its penalty cards."""
+    return code & ((1 << PENALTY) - 1)
 
 
 def parent(code: int) -> int:
     """The pattern with the details a list line may merge left out: lines are runs of
     patterns with one parent (all pat hands; one made hand whatever its ranks; n to a royal,
-    straight flush, flush or straight whatever the high cards; high cards whatever the ranks).
+    straight flush, flush or straight whatever the high cards; high cards whatever the ranks;
+    any penalty cards).
 
     >>> parent((PAT << 24) | (5 << 20) | (7 << 12)) == parent((PAT << 24) | (5 << 20) | (5 << 12))
     True
     """
-    kind = code >> 24
+    kind = code >> 24 & 15
     keep = {PAT: ~0xFFFFFF, MADE: ~0xF0, ROYAL: ~0xFF, STRAIGHT_FLUSH: ~0xFF00, FLUSH: ~0xF000,
             STRAIGHT: ~0xFF00, HIGH: ~0xF0FF, OTHER: ~0xF000}.get(kind, ~0)
-    return code & keep
+    return shape(code) & keep
+
+
+_PENALTY_NAMES = {0: "no penalty card", FLUSH_PENALTY: "a flush penalty", STRAIGHT_PENALTY: "a straight penalty",
+                  FLUSH_PENALTY | STRAIGHT_PENALTY: "flush and straight penalties"}
+
+
+def penalty_words(members: Sequence[int], universe: Sequence[int]) -> str:
+    """The penalty cards a line's patterns (all of one shape) call for, in words, or ``''``
+    when the line plays its shape whatever the penalty cards (no pattern of that shape with
+    other penalty cards still reaches the line, in ``universe``).
+
+    >>> code = (ROYAL << 24) | (3 << 20)
+    >>> penalty_words([code | FLUSH_PENALTY << PENALTY], [code, code | FLUSH_PENALTY << PENALTY])
+    'with a flush penalty'
+    >>> penalty_words([code], [code, code | FLUSH_PENALTY << PENALTY])
+    'no flush penalty'
+    >>> both = FLUSH_PENALTY | STRAIGHT_PENALTY
+    >>> penalty_words([code], [code, code | FLUSH_PENALTY << PENALTY, code | both << PENALTY])
+    'no flush penalty'
+    >>> penalty_words([code], [code, code | FLUSH_PENALTY << PENALTY, code | STRAIGHT_PENALTY << PENALTY])
+    'with no penalty card'
+    """
+    shapes = {shape(code) for code in members}
+    mine = {penalty(code) for code in members}
+    others = {penalty(code) for code in universe if shape(code) in shapes} - mine
+    if not others:
+        return ""
+    every = mine | others
+    for bit, name in _PENALTY_WORDS:  # one kind of penalty card decides: say it so
+        if mine == {value for value in every if value & bit}:
+            return f"with a {name}"
+        if mine == {value for value in every if not value & bit}:
+            return f"no {name}"
+    if len(mine) <= len(others):
+        return "with " + " or ".join(_PENALTY_NAMES[value] for value in sorted(mine))
+    return "except with " + " or ".join(_PENALTY_NAMES[value] for value in sorted(others))
 
 
 def _plural(n: int, word: str) -> str:
@@ -141,15 +191,30 @@ def _straight_words(members: Sequence[int], flush: bool, game: Wild, universe: S
 
 def pattern_words(members: Sequence[int], game: Wild, labels: Mapping[HandClass, str],
                   universe: Sequence[int] = ()) -> str:
-    """The words of a list line made of the pattern codes ``members`` (all of one parent);
-    ``labels`` names the pay table's lines for pat hands; ``universe`` holds every pattern
-    the game's holds take, so that a line covering all of its parent's patterns needs no
-    qualifier.
+    """The words of a list line made of the pattern codes ``members`` (all of one parent), with
+    the penalty cards it calls for; ``labels`` names the pay table's lines for pat hands;
+    ``universe`` holds every pattern that still reaches the line, so that a line covering all
+    of its parent's patterns needs no qualifier.
 
     >>> from showdown.videopoker.final_hands import WILDS
     >>> pattern_words([(HIGH << 24) | (2 << 20) | (2 << 12) | 0b00110], WILDS["none"], {})
     'Unsuited QJ'
     """
+    by_penalty: dict[str, list[int]] = {}  # the line's shapes grouped by the penalty cards they call for
+    for code in sorted({shape(code) for code in members}):
+        words = penalty_words([member for member in members if shape(member) == code], universe)
+        by_penalty.setdefault(words, []).append(code)
+    shapes = [shape(code) for code in universe]
+    texts = []
+    for words, group in sorted(by_penalty.items(), key=lambda item: item[0] != ""):
+        text = _shape_words(group, game, labels, shapes)
+        texts.append(f"{text} ({words})" if words else text)
+    return "; ".join(texts)
+
+
+def _shape_words(members: Sequence[int], game: Wild, labels: Mapping[HandClass, str],
+                 universe: Sequence[int] = ()) -> str:
+    """The words of a line's penalty-free shapes."""
     kind, k, w, _, _, c = fields(members[0])
     if kind == DRAW_FIVE:
         return "Draw five new cards"

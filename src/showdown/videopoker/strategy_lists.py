@@ -10,8 +10,8 @@ then the list is played over every deal to give its exact return and its cost ag
 play.
 
 >>> plan = strategy("jacks-or-better-9-6")
->>> plan.lines[0].words
-'Royal Flush, Straight Flush, Four of a Kind, Full House (stand pat)'
+>>> plan.lines[1].words
+'Royal Flush, Straight Flush, Full House (stand pat)'
 >>> format_cards(plan.hold("Ks Qs Js 9s 9h").held)
 'Ks Qs Js 9s'
 """
@@ -19,6 +19,7 @@ play.
 from __future__ import annotations
 
 import functools
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -34,7 +35,7 @@ from showdown.videopoker._counts import canonical_deals, common_draws, draw_scal
 from showdown.videopoker.analysis import analyze
 from showdown.videopoker.final_hands import Wild
 from showdown.videopoker.holding import Hold, holds, parse_deal
-from showdown.videopoker.patterns import parent, pattern_words
+from showdown.videopoker.patterns import parent, pattern_words, penalty_words, shape
 from showdown.videopoker.paytable import Paytable, PaytableLike, as_paytable
 
 MAX_LINES = 40
@@ -42,6 +43,11 @@ MAX_LINES = 40
 LINE_PRICE = 1e-5
 """The return per coin a printed line must add to be kept (0.001 percentage points); raised
 until the list fits in ``max_lines``."""
+EXCEPTION_THRESHOLD = 1e-5
+"""The return per coin a penalty-card exception must add to be kept (0.001 percentage
+points); at least the price of a printed line."""
+_DOUBLINGS = 24  # the line price goes up to 2**24 times LINE_PRICE (over 1.6 coins a line)
+_SHAPE_MASK = (1 << 28) - 1  # a pattern code without its penalty bits
 _TIE_BITS = 24  # tie keys (held ranks as base-16 digits, at most 5) fit in 20 bits
 
 
@@ -49,7 +55,10 @@ _TIE_BITS = 24  # tie keys (held ranks as base-16 digits, at most 5) fit in 20 b
 class StrategyLine:
     """One line of a strategy list: its place (from 1), its words, how often it is the line a
     deal is played by (``frequency``, a share of all deals) and the range of the exact EV per
-    coin of the holds it plays (``ev_min`` to ``ev_max``)."""
+    coin of the holds it plays (``ev_min`` to ``ev_max``). A line that plays a hold only with
+    (or without) some penalty cards among the discards is an exception; ``worth`` is what it
+    adds to the return per coin against playing those holds all on one line (0 for a line
+    that is no exception)."""
 
     number: int
     words: str
@@ -57,11 +66,18 @@ class StrategyLine:
     ev_min: float
     ev_max: float
     patterns: tuple[int, ...] = field(repr=False)
+    worth: float = 0.0
+
+    @property
+    def exception(self) -> bool:
+        """True for a penalty-card exception."""
+        return self.worth > 0
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of the line."""
         return {"number": self.number, "words": self.words, "frequency": self.frequency,
-                "ev_min": self.ev_min, "ev_max": self.ev_max}
+                "ev_min": self.ev_min, "ev_max": self.ev_max, "exception": self.exception,
+                "worth": self.worth}
 
     def __str__(self) -> str:
         return f"{self.number:>3}. {self.words}"
@@ -84,6 +100,16 @@ class Strategy:
     def cost(self) -> Fraction:
         """What playing by the list gives up against perfect play, per coin bet."""
         return self.perfect_return - self.expected_return
+
+    @property
+    def exceptions(self) -> tuple[StrategyLine, ...]:
+        """The penalty-card exceptions: the lines that play a hold only with (or without)
+        some penalty cards, each worth at least ``EXCEPTION_THRESHOLD`` per coin.
+
+        >>> all(line.worth >= EXCEPTION_THRESHOLD for line in strategy("deuces-wild-full-pay").exceptions)
+        True
+        """
+        return tuple(line for line in self.lines if line.exception)
 
     def _choose(self, patterns: np.ndarray, ties: np.ndarray) -> int:
         """The hold (a 5-bit mask of sorted positions) the list plays among 32 described holds."""
@@ -145,6 +171,7 @@ class Strategy:
             "paytable": self.paytable.to_dict(),
             "coins": self.coins,
             "lines": [line.to_dict() for line in self.lines],
+            "exception_threshold": EXCEPTION_THRESHOLD,
             "expected_return": float(self.expected_return),
             "expected_return_exact": str(self.expected_return),
             "perfect_return": float(self.perfect_return),
@@ -210,24 +237,33 @@ _HOLD_RANK = {hold: place for place, hold in enumerate(
     sorted(range(32), key=lambda hold: (bin(hold).count("1"), [i for i in range(5) if hold >> i & 1])))}
 
 
-@functools.lru_cache(maxsize=16)
 def strategy(paytable: PaytableLike = "jacks-or-better-9-6", coins: int = 5, *,
              max_lines: int = MAX_LINES) -> Strategy:
     """The strategy list of a pay table, derived from the exact value of every hold of every
-    deal, with its exact return and its cost against perfect play.
+    deal, with its exact return and its cost against perfect play. A list is derived once per
+    table, bet and length and kept (threads asking for the same list wait for it).
 
     >>> plan = strategy("jacks-or-better-9-6")
     >>> len(plan.lines) <= 40, float(plan.cost) < 0.0002
     (True, True)
     """
-    started = time.perf_counter()
     table = as_paytable(paytable)
     coins = table.check_coins(coins)
     if isinstance(max_lines, bool) or not isinstance(max_lines, int) or not 5 <= max_lines <= 200:
         raise VideoPokerError(f"max_lines must be a whole number from 5 to 200, got {max_lines!r}")
+    with _DERIVING:
+        return _derived(table, coins, max_lines)
+
+
+_DERIVING = threading.Lock()  # one derivation at a time: a second caller finds the list kept
+
+
+@functools.lru_cache(maxsize=16)
+def _derived(table: Paytable, coins: int, max_lines: int) -> Strategy:
+    started = time.perf_counter()
     game = table.wild_rule
     solution = _Solution(table, coins)
-    runs = solution.runs(solution.search(max_lines))
+    runs = solution.settle(solution.runs(solution.search(max_lines)))
     chosen, played = solution.play(runs)
     runs, played = solution.tidy(runs, chosen, played)
     line_of = {int(solution.codes[code]): number for number, run in enumerate(runs) for code in run}
@@ -236,15 +272,18 @@ def strategy(paytable: PaytableLike = "jacks-or-better-9-6", coins: int = 5, *,
     weights = solution.weights
     labels = {hand: table.row_for(hand).label for hand in game.classes}
     reach = solution.reach(played)
+    worths = {key: worth for key, (worth, _) in solution.worths(runs).items()}
     lines = []
     for number, run in enumerate(runs):
         mask = played == number
         codes = [int(solution.codes[code]) for code in run]
         universe = [int(code) for code, last in zip(solution.codes, reach, strict=True) if last >= number]
+        worth = sum(worth for key, worth in worths.items() if penalty_words(
+            [code for code in codes if shape(code) == key], universe) and any(shape(code) == key for code in codes))
         lines.append(StrategyLine(
             number + 1, pattern_words(codes, game, labels, universe),
             float(weights[mask].sum()) / comb(game.deck_size, 5),
-            float(values[mask].min()), float(values[mask].max()), tuple(codes)))
+            float(values[mask].min()), float(values[mask].max()), tuple(codes), worth))
     return Strategy(table, coins, tuple(lines), solution.played_return(chosen), analyze(table, coins).expected_return,
                     time.perf_counter() - started, line_of)
 
@@ -262,23 +301,34 @@ class _Solution:
         self.deals, self.weights = canonical_deals(game.deck_size)
         n = len(self.deals)
         self.values = np.empty((n, 32), dtype=np.int64)
-        self.patterns = np.empty((n, 32), dtype=np.int64)
+        self.full_patterns = np.empty((n, 32), dtype=np.int64)
         self.ties = np.empty((n, 32), dtype=np.int64)
         kernel_module()._hold_table(game.rule, self.deals, superset_table(game.rule), pays,
-                                    draw_scale(game.cards_left), self.values, self.patterns, self.ties)
+                                    draw_scale(game.cards_left), self.values, self.full_patterns, self.ties)
+        hold_rank = np.array([_HOLD_RANK[hold] for hold in range(32)], dtype=np.int64)
+        self.tie_order = (((1 << _TIE_BITS) - 1 - self.ties) << 5) | hold_rank  # within a line: higher cards
+        self.tie_rank = np.argsort(np.argsort(self.tie_order, axis=1), axis=1)  # each hold's place in that order
+        self.use(self.full_patterns)
+
+    def use(self, patterns: np.ndarray) -> None:
+        """Index the deals by ``patterns`` (one per deal and hold): the list's lines are made
+        of these codes from now on."""
+        n, game = len(self.deals), self.game
+        self.patterns = patterns
         self.codes, inverse = np.unique(self.patterns, return_inverse=True)
         inverse = inverse.reshape(n, 32)
+        self.index = inverse  # each deal's holds as places in self.codes
         # one entry per deal and pattern: the hold a player picks among the pattern's holds
-        deal_index = np.repeat(np.arange(n), 32)
-        hold_index = np.tile(np.array([_HOLD_RANK[hold] for hold in range(32)]), n)
-        ranked = np.lexsort((hold_index, -self.ties.ravel(), inverse.ravel(), deal_index))
-        first = np.ones(len(ranked), dtype=bool)
-        first[1:] = (deal_index[ranked][1:] != deal_index[ranked][:-1]) | (
-            inverse.ravel()[ranked][1:] != inverse.ravel()[ranked][:-1])
-        entries = ranked[first]
-        self.entry_deal = deal_index[entries]
-        self.entry_line = inverse.ravel()[entries]
-        self.entry_value = self.values.ravel()[entries] / common_draws(game.cards_left)
+        # (the higher cards), found by sorting each deal's holds by pattern, then that order
+        key = inverse * 32 + self.tie_rank
+        holds_ = np.argsort(key, axis=1)
+        line = np.take_along_axis(inverse, holds_, axis=1)
+        first = np.ones((n, 32), dtype=bool)
+        first[:, 1:] = line[:, 1:] != line[:, :-1]
+        rows, places = np.nonzero(first)
+        self.entry_deal = rows
+        self.entry_line = line[rows, places]
+        self.entry_value = self.values[rows, holds_[rows, places]] / common_draws(game.cards_left)
         self.deal_start = np.searchsorted(self.entry_deal, np.arange(n + 1))
         self.line_entries = np.argsort(self.entry_line, kind="stable")
         self.line_start = np.searchsorted(self.entry_line[self.line_entries], np.arange(len(self.codes) + 1))
@@ -296,19 +346,128 @@ class _Solution:
                 return
 
     def search(self, max_lines: int) -> np.ndarray:
-        """The order of the listed patterns: first the best order, then with a price per
-        printed line, raised until the list fits in ``max_lines``."""
+        """The order of the listed patterns: first the shapes of the holds (no penalty cards)
+        in the best order, then with a price per printed line, raised until the list fits in
+        ``max_lines``; then each shape split by its penalty cards, a split kept where it gains
+        at least the price of its line (``EXCEPTION_THRESHOLD`` at least)."""
+        self.use(self.full_patterns & _SHAPE_MASK)
         order = np.full(len(self.codes), -1, dtype=np.int64)
         order[0] = self.draw_five
+        self._passes(order, self._fixed(), 0.0)
+        price, fits = self._fit(order, LINE_PRICE, max_lines, _DOUBLINGS)
+        if not fits:
+            self.shorten(order, max_lines)
+        shapes = [int(code) for code in self.codes[order[order >= 0]]]
+        self.use(self.full_patterns)
+        place = {code: number for number, code in enumerate(shapes)}
+        codes = [int(code) for code in self.codes]
+        listed = sorted((i for i, code in enumerate(codes) if code & _SHAPE_MASK in place),
+                        key=lambda i: (place[codes[i] & _SHAPE_MASK], codes[i]))
+        order = np.full(len(self.codes), -1, dtype=np.int64)
+        order[: len(listed)] = listed
+        split = order.copy()
+        if not self._fit(split, max(price, EXCEPTION_THRESHOLD), max_lines, 4)[1]:
+            return order  # the splits cost more lines than the list may have: none is kept
+        return split
+
+    def _fixed(self) -> np.ndarray:
         fixed = np.zeros(len(self.codes), dtype=np.bool_)
         fixed[self.draw_five] = True
-        self._passes(order, fixed, 0.0)
-        price = LINE_PRICE
-        while True:
-            self._passes(order, fixed, price)
-            if len(self.runs(order)) <= max_lines:
-                return order
+        return fixed
+
+    def _fit(self, order: np.ndarray, price: float, max_lines: int, doublings: int) -> tuple[float, bool]:
+        """Insertion passes at ``price`` per printed line, the price doubled (at most
+        ``doublings`` times) until the list fits in ``max_lines``. Returns the last price and
+        whether the list fits; when it does not (the price stopped taking lines out), ``order``
+        is left as it was when it first had the fewest lines."""
+        fewest, kept, kept_price, stalled = len(self.runs(order)) + 1, order.copy(), price, 0
+        for _ in range(doublings + 1):
+            self._passes(order, self._fixed(), price)
+            lines = len(self.runs(order))
+            if lines <= max_lines:
+                return price, True
+            if lines < fewest:
+                fewest, kept, kept_price, stalled = lines, order.copy(), price, 0
+            else:
+                stalled += 1
+                if stalled == 3:
+                    break
             price *= 2
+        order[:] = kept
+        return kept_price, False
+
+    def shorten(self, order: np.ndarray, max_lines: int) -> None:
+        """Take whole lines out of ``order``, or move them onto another line of the same
+        parent, the move that loses least first, until the list fits in ``max_lines`` (the
+        price per line cannot take out a line of two or more patterns one pattern at a time)."""
+        while len(runs := self.runs(order)) > max_lines:
+            options = []
+            for number, run in enumerate(runs):
+                if self.draw_five in run:
+                    continue
+                rest = [line for i, other in enumerate(runs) if i != number for line in other]
+                options.append(rest)
+                for i, other in enumerate(runs):
+                    if i != number and self.parents[other[0]] == self.parents[run[0]]:
+                        options.append([line for j, each in enumerate(runs) if j != number
+                                        for line in (each + run if j == i else each)])
+            best = max(options, key=lambda option: self.value(self.runs(np.array(option, dtype=np.int64))))
+            order[:] = -1
+            order[: len(best)] = best
+
+    def value(self, runs: list[list[int]]) -> float:
+        """The return per coin of playing by ``runs`` (floating point, for comparisons)."""
+        chosen, _ = self.play(runs)
+        values = self.values[np.arange(len(chosen)), chosen].astype(np.float64)
+        return float(values @ self.weights) / common_draws(self.game.cards_left) / comb(self.game.deck_size, 5)
+
+    def splits(self, runs: list[list[int]]) -> dict[int, list[int]]:
+        """The shapes split by penalty cards: listed on two or more lines, or with some of
+        their patterns left off the list (line -1); and those lines."""
+        where: dict[int, list[int]] = {}
+        listed = np.zeros(len(self.codes), dtype=bool)
+        for number, run in enumerate(runs):
+            listed[run] = True
+            for code in run:
+                lines = where.setdefault(int(self.codes[code]) & _SHAPE_MASK, [])
+                if number not in lines:
+                    lines.append(number)
+        for unlisted in np.flatnonzero(~listed):
+            found = where.get(int(self.codes[unlisted]) & _SHAPE_MASK)
+            if found is not None and -1 not in found:
+                found.append(-1)
+        return {key: lines for key, lines in where.items() if len(lines) > 1}
+
+    def _merged(self, runs: list[list[int]], shape: int, number: int) -> list[list[int]]:
+        """``runs`` with every pattern of ``shape`` (listed or not) on line ``number``."""
+        moving = [int(code) for code in np.flatnonzero(self.codes & _SHAPE_MASK == shape)]
+        merged = [[code for code in run if code not in moving] + (moving if i == number else [])
+                  for i, run in enumerate(runs)]
+        return [run for run in merged if run]
+
+    def worths(self, runs: list[list[int]]) -> dict[int, tuple[float, list[list[int]]]]:
+        """For each split shape: what the split adds to the return, and the list without it
+        (the shape's patterns all on the one of its lines that loses least)."""
+        total = self.value(runs)
+        found = {}
+        for key, lines in self.splits(runs).items():
+            options = [self._merged(runs, key, number) for number in lines if number >= 0]
+            scores = [self.value(option) for option in options]
+            best = int(np.argmax(scores))
+            found[key] = (total - scores[best], options[best])
+        return found
+
+    def settle(self, runs: list[list[int]]) -> list[list[int]]:
+        """The lines with only the penalty-card splits worth ``EXCEPTION_THRESHOLD`` or more:
+        the least worth is undone until every split left is worth the threshold."""
+        while True:
+            found = self.worths(runs)
+            if not found:
+                return runs
+            worth, merged = min(found.values(), key=lambda item: item[0])
+            if worth >= EXCEPTION_THRESHOLD:
+                return runs
+            runs = merged
 
     def runs(self, order: np.ndarray) -> list[list[int]]:
         """The listed patterns grouped in runs of one parent: the printed lines."""
@@ -326,22 +485,23 @@ class _Solution:
         lines = np.full(len(self.codes), 1 << 20, dtype=np.int64)
         for number, run in enumerate(runs):
             lines[run] = number
-        index = np.searchsorted(self.codes, self.patterns)
-        hold_rank = np.array([_HOLD_RANK[hold] for hold in range(32)], dtype=np.int64)
-        keys = (lines[index] << 30) | (((1 << _TIE_BITS) - 1 - self.ties) << 5) | hold_rank
-        chosen = keys.argmin(axis=1)
-        return chosen, lines[index[np.arange(len(chosen)), chosen]]
+        chosen = ((lines[self.index] << 30) | self.tie_order).argmin(axis=1)
+        return chosen, lines[self.index[np.arange(len(chosen)), chosen]]
 
     def tidy(self, runs: list[list[int]], chosen: np.ndarray, played: np.ndarray) -> tuple[list[list[int]], np.ndarray]:
-        """The same play in fewer, better ordered lines: patterns never played are dropped; a
-        line moves up past another when it is worth more on average and no deal played by
+        """The same play in fewer, better ordered lines: patterns never played are dropped
+        (unless a pattern of the same shape, other penalty cards, is played on the line: a
+        player reads the line as the shape); a line moves up past another when it is worth
+        more on average and no deal played by
         the upper one has the lower one's pattern (so no hold changes); lines of one parent
         that meet merge under the same condition. Returns the lines and each deal's line."""
         deals = np.arange(len(chosen))
-        index = np.searchsorted(self.codes, self.patterns)
+        index = self.index
         used = np.zeros(len(self.codes), dtype=bool)
         used[index[deals, chosen]] = True
-        lines = [[code for code in run if used[code]] for run in runs]
+        shapes = self.codes & _SHAPE_MASK
+        lines = [[code for code in run if used[code] or any(
+            used[other] and shapes[other] == shapes[code] for other in run)] for run in runs]
         line_of_code = np.full(len(self.codes), -1, dtype=np.int64)
         for number, run in enumerate(lines):
             line_of_code[run] = number

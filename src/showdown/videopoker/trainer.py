@@ -1,4 +1,5 @@
-"""A video poker trainer: deal, hold, draw, pay, and what the hold gave up against the best one.
+"""A video poker trainer: deal, hold, draw, pay, and what the hold gave up against the best one,
+in the words of the pay table's strategy list.
 
 >>> trainer = Trainer(seed=7)
 >>> deal = trainer.deal()
@@ -20,6 +21,7 @@ from showdown.quantities import random_seed
 from showdown.videopoker.final_hands import HandClass, hand_class
 from showdown.videopoker.holding import Hold, holds
 from showdown.videopoker.paytable import PaytableLike, as_paytable
+from showdown.videopoker.strategy_lists import Strategy, describe_hold, strategy
 
 _DISCARD_ALL = {"none", "-", "0", "draw", "discard"}
 _HOLD_ALL = {"all", "*", "stand", "pat"}
@@ -66,12 +68,96 @@ def parse_hold(text: str, deal: tuple[Card, ...]) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
+class LineRef:
+    """The line of the strategy list a hold follows: its place in the list (from 1; None when
+    the list has no line for the hold) and its words."""
+
+    number: Optional[int]
+    words: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: ``number`` (null when off the list) and ``words``."""
+        return {"number": self.number, "words": self.words}
+
+    def __str__(self) -> str:
+        return self.words if self.number is None else f"line {self.number}: {self.words}"
+
+
+@dataclass(frozen=True)
+class LineTally:
+    """The mistakes made on deals whose best hold follows one line of the list, and the EV they
+    gave up (per coin bet, summed)."""
+
+    line: LineRef
+    mistakes: int
+    ev_lost: Fraction
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of the tally."""
+        return {**self.line.to_dict(), "mistakes": self.mistakes, "ev_lost": float(self.ev_lost)}
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A hold judged before the draw: the hold, the best one, the EV per coin the hold gives up
+    (0 when it is a best hold) and the lines of the strategy list both follow.
+
+    >>> trainer = Trainer(seed=7)
+    >>> format_cards(trainer.deal())
+    '6d 7h 2d Jh Ad'
+    >>> print(trainer.advise(()))
+    drawing five (line 24: Draw five new cards) gives up 0.1534 a coin against Jh Ad (line 20: Unsuited AK, AQ, AJ, KJ)
+    >>> trainer.advise((3, 4)).mistake
+    False
+    """
+
+    deal: tuple[Card, ...]
+    hold: Hold
+    best: Hold
+    ev_lost: Fraction
+    hold_line: LineRef
+    best_line: LineRef
+
+    @property
+    def mistake(self) -> bool:
+        """True when the hold is worth less than the best hold."""
+        return self.ev_lost > 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: both holds (:meth:`Hold.to_dict`), their lines, the EV given up."""
+        return {
+            "deal": [str(card) for card in self.deal],
+            "hold": self.hold.to_dict(),
+            "best": self.best.to_dict(),
+            "hold_line": self.hold_line.to_dict(),
+            "best_line": self.best_line.to_dict(),
+            "ev_lost": float(self.ev_lost),
+            "ev_lost_exact": str(self.ev_lost),
+            "ev_lost_per_bet": float(self.ev_lost * self.hold.coins),
+            "mistake": self.mistake,
+        }
+
+    def __str__(self) -> str:
+        best = f"{_held_text(self.best)} ({self.best_line})"
+        if not self.mistake:
+            return f"{_held_text(self.hold)} is a best hold ({self.hold_line}), EV {float(self.hold.ev):.4f} a coin"
+        return (f"{_held_text(self.hold)} ({self.hold_line}) gives up {float(self.ev_lost):.4f} a coin "
+                f"against {best}")
+
+
+def _held_text(hold: Hold) -> str:
+    return format_cards(hold.held) if hold.held else "drawing five"
+
+
+@dataclass(frozen=True)
 class Played:
     """One hand of the trainer: the deal, the hold chosen and the best one, the draw, the final
     hand and the payout (coins for the whole bet); ``ev_lost`` is what the chosen hold gave up
-    per coin bet (0 when it was a best hold) and the tallies run over every hand so far. The
-    held cards keep their places in ``final``, the drawn cards fill the others in the order
-    they were drawn, as on a machine.
+    per coin bet (0 when it was a best hold), ``hold_line`` and ``best_line`` the lines of the
+    strategy list the two holds follow, and the tallies run over every hand so far
+    (``by_line``: the mistakes grouped by the best hold's line, most EV lost first). The held
+    cards keep their places in ``final``, the drawn cards fill the others in the order they
+    were drawn, as on a machine.
 
     >>> trainer = Trainer(seed=3)
     >>> deal = trainer.deal()
@@ -92,6 +178,9 @@ class Played:
     total_ev_lost: Fraction
     total_bet: int
     total_won: int
+    hold_line: LineRef
+    best_line: LineRef
+    by_line: tuple[LineTally, ...]
 
     @property
     def mistake(self) -> bool:
@@ -102,7 +191,8 @@ class Played:
         """A JSON-ready dict: the cards (``final_kept``: the positions in ``final`` that were
         held, counting from 1 like ``hold.positions``), the final hand's class and the pay table
         row that pays it, the payout, the hold played and the best one (:meth:`Hold.to_dict`),
-        what the hold gave up (per coin and per bet), and the running tally."""
+        what the hold gave up (per coin and per bet), the lines of both holds, and the running
+        tally with the mistakes by line."""
         hold = self.hold.to_dict()
         return {
             "deal": [str(card) for card in self.deal],
@@ -123,14 +213,19 @@ class Played:
             "total_ev_lost": float(self.total_ev_lost),
             "total_bet": self.total_bet,
             "total_won": self.total_won,
+            "hold_line": self.hold_line.to_dict(),
+            "best_line": self.best_line.to_dict(),
+            "by_line": [tally.to_dict() for tally in self.by_line],
         }
 
 
 class Trainer:
     """Deals hands one at a time from a seeded shuffle and scores the player's holds.
 
-    ``deal()`` deals five cards; ``play(positions)`` holds those positions, draws, pays and
-    keeps the running tally of mistakes and EV lost (per coin bet, summed over hands).
+    ``deal()`` deals five cards; ``advise(positions)`` judges a hold before the draw (a tutor's
+    warning); ``play(positions)`` holds those positions, draws, pays and keeps the running
+    tally of mistakes and EV lost (per coin bet, summed over hands), by line of the pay
+    table's strategy list (:func:`~showdown.videopoker.strategy`, derived on first use).
     """
 
     def __init__(
@@ -146,6 +241,41 @@ class Trainer:
         self.total_ev_lost = Fraction(0)
         self.total_bet = 0
         self.total_won = 0
+        self._by_line: dict[tuple[Optional[int], str], list[Any]] = {}
+
+    @property
+    def strategy(self) -> Strategy:
+        """The strategy list the trainer names lines from (derived once per table and bet)."""
+        return strategy(self.paytable, self.coins)
+
+    @property
+    def by_line(self) -> tuple[LineTally, ...]:
+        """The mistakes so far grouped by the line the best hold followed, most EV lost first."""
+        tallies = [LineTally(LineRef(*key), count, lost) for key, (count, lost) in self._by_line.items()]
+        return tuple(sorted(tallies, key=lambda tally: (-tally.ev_lost, -tally.mistakes, tally.line.words)))
+
+    def _line(self, positions: tuple[int, ...]) -> LineRef:
+        line = self.strategy.line_for(self._deal, positions)
+        if line is not None:
+            return LineRef(line.number, line.words)
+        return LineRef(None, describe_hold(self._deal, positions, self.paytable))
+
+    def advise(self, positions: tuple[int, ...]) -> Advice:
+        """Judge holding the cards at ``positions`` (0 to 4) of the last deal, before the draw:
+        the best hold, the EV given up and the lines of the strategy list both follow."""
+        if self._deck is None:
+            raise VideoPokerError("deal before playing a hold")
+        ranked = holds(self._deal, self.paytable, self.coins)
+        kept = set(positions)
+        if not kept <= set(range(5)):
+            raise VideoPokerError(f"a held position is 0 to 4, got {sorted(kept - set(range(5)))[0]!r}")
+        held = tuple(self._deal[i] for i in sorted(kept))
+        chosen = next(hold for hold in ranked if hold.held == held)
+        best = ranked[0]
+        if chosen.ev == best.ev:  # a tied hold is a best hold: name its own line
+            best = chosen
+        return Advice(self._deal, chosen, best, best.ev - chosen.ev, self._line(chosen.positions),
+                      self._line(best.positions))
 
     def deal(self) -> tuple[Card, ...]:
         """Shuffle and deal five cards."""
@@ -156,27 +286,28 @@ class Trainer:
 
     def play(self, positions: tuple[int, ...]) -> Played:
         """Hold the cards at ``positions`` (0 to 4) of the last deal, draw and score the hand."""
-        if self._deck is None:
-            raise VideoPokerError("deal before playing a hold")
-        ranked = holds(self._deal, self.paytable, self.coins)
+        advice = self.advise(positions)
         kept = set(positions)
-        held = tuple(self._deal[i] for i in sorted(kept))
-        chosen = next(hold for hold in ranked if hold.held == held)
-        drawn = iter(self._deck.deal(5 - len(held)))
+        assert self._deck is not None  # advise checked it
+        drawn = iter(self._deck.deal(5 - len(kept)))
         final = tuple(card if i in kept else next(drawn) for i, card in enumerate(self._deal))
         hand = hand_class(final, self.paytable.wild)
         payout = self.paytable.class_pays(self.coins)[hand] * self.coins
-        lost = ranked[0].ev - chosen.ev
+        lost = advice.ev_lost
         self._deck = None
         self.hands_played += 1
         self.mistakes += lost > 0
         self.total_ev_lost += lost
         self.total_bet += self.coins
         self.total_won += payout
+        if lost > 0:
+            tally = self._by_line.setdefault((advice.best_line.number, advice.best_line.words), [0, Fraction(0)])
+            tally[0] += 1
+            tally[1] += lost
         return Played(
             self._deal,
-            chosen,
-            ranked[0],
+            advice.hold,
+            advice.best,
             final,
             hand,
             payout,
@@ -186,4 +317,7 @@ class Trainer:
             self.total_ev_lost,
             self.total_bet,
             self.total_won,
+            advice.hold_line,
+            advice.best_line,
+            self.by_line,
         )

@@ -41,7 +41,7 @@ from showdown import (
     showdown,
 )
 from showdown.engine import message, state, warm_up
-from showdown.videopoker import PAYTABLES, Analysis, Paytable, Trainer, analyze, holds, parse_hold
+from showdown.videopoker import PAYTABLES, Analysis, Paytable, Trainer, analyze, holds, parse_hold, strategy
 from showdown.web import models
 from showdown.web.bodies import strict_route
 from showdown.web.jobs import Job, Jobs, TooManyJobs
@@ -171,11 +171,21 @@ def _study(body: models.StudyRequest, settings: Settings) -> dict[str, Any]:
     return result
 
 
-def _draw(body: models.DrawRequest) -> dict[str, Any]:
+def _dealt(body: models.DrawRequest) -> tuple[Trainer, tuple[int, ...]]:
+    """The trainer of the request's seed, its deal made, and the positions of the held cards."""
     trainer = Trainer(_paytable(body.paytable), body.coins, seed=body.seed)
     dealt = trainer.deal()
-    positions = parse_hold(" ".join(body.held), dealt) if body.held else ()
+    return trainer, parse_hold(" ".join(body.held), dealt) if body.held else ()
+
+
+def _draw(body: models.DrawRequest) -> dict[str, Any]:
+    trainer, positions = _dealt(body)
     return trainer.play(positions).to_dict()
+
+
+def _advise(body: models.DrawRequest) -> dict[str, Any]:
+    trainer, positions = _dealt(body)
+    return trainer.advise(positions).to_dict()
 
 
 def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
@@ -310,11 +320,28 @@ def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
     async def deal(body: models.DealRequest) -> dict[str, Any]:
         """Deal five cards; the seed fixes the whole shuffled deck (for /videopoker/draw)."""
         seed = secrets.randbelow(2**53) if body.seed is None else body.seed
-        return await workers.run(lambda: {"seed": seed, "deal": [str(card) for card in Trainer(seed=seed).deal()]})
+        table = _paytable(body.paytable)
+        return await workers.run(
+            lambda: {"seed": seed, "deal": [str(card) for card in Trainer(table, seed=seed).deal()]})
 
     @router.post("/videopoker/draw", response_model=models.DrawOut, tags=["video poker"])
     async def draw(body: models.DrawRequest) -> dict[str, Any]:
         """Hold cards of the seed's deal, draw, pay, and compare the hold with the best one."""
-        return await workers.run(_draw, body)
+        return await workers.run(_draw, body, heavy=True)  # the first hand of a table derives its list
+
+    @router.post("/videopoker/advise", response_model=models.AdviceOut, tags=["video poker"])
+    async def advise(body: models.DrawRequest) -> dict[str, Any]:
+        """A tutor's word before the draw: the seed's deal with the held cards judged against
+        the best hold, the EV given up and the lines of the strategy list both holds follow."""
+        return await workers.run(_advise, body, heavy=True)
+
+    @router.post("/videopoker/strategy", response_model=models.StrategyOut, tags=["video poker"])
+    async def strategy_list(body: models.StrategyRequest) -> dict[str, Any]:
+        """The pay table's strategy list, derived from the exact value of every hold of every
+        deal: its lines in order, the exact return of playing by it and its cost against
+        perfect play (per coin bet)."""
+        table = _paytable(body.paytable)
+        table.check_coins(body.coins)
+        return await workers.run(lambda: strategy(table, body.coins, max_lines=body.max_lines).to_dict(), heavy=True)
 
     return router

@@ -156,6 +156,8 @@ class CustomPaytable(Request):
         description="What each hand pays for one coin, by its key (see /paytables).")
     royal_flush_below_max_bet: int = 250
     max_coins: int = 5
+    wild: Literal["none", "deuces", "joker"] = Field(
+        "none", description="The wild cards: none, deuces (the four 2s) or joker (a 53-card deck with one joker).")
     title: Optional[str] = Field(None, max_length=200)
     rows: Optional[list[dict[str, Any]]] = Field(None, max_length=64)
 
@@ -176,6 +178,7 @@ class AnalyzeRequest(Request):
 
 class DealRequest(Request):
     seed: Optional[Annotated[int, Field(ge=0, le=2**53 - 1)]] = Field(None, description="Null: a fresh seed.")
+    paytable: Paytable = Field("jacks-or-better-9-6", description="The game: its deck (a joker game deals 53 cards).")
 
 
 class DrawRequest(Request):
@@ -183,6 +186,12 @@ class DrawRequest(Request):
     held: list[Annotated[str, Field(max_length=16)]] = Field(max_length=5, examples=[["As", "Ks"]])
     paytable: Paytable = "jacks-or-better-9-6"
     coins: int = Field(5, le=2**63 - 1)
+
+
+class StrategyRequest(Request):
+    paytable: Paytable = Field("jacks-or-better-9-6", examples=["deuces-wild-full-pay"])
+    coins: int = Field(5, le=2**63 - 1)
+    max_lines: int = Field(40, description="The longest list, 5 to 200 lines.")
 
 
 # --- responses: the library's to_dict() shapes -------------------------------------------------
@@ -498,6 +507,7 @@ class PaytableOut(Response):
     pays: dict[str, int]
     royal_flush_below_max_bet: int
     max_coins: int
+    wild: Literal["none", "deuces", "joker"]
     rows: list[PaytableLineOut]
 
 
@@ -559,6 +569,53 @@ class DealOut(Response):
     deal: list[str]
 
 
+class LineRefOut(Response):
+    number: Optional[int] = Field(description="The line's place in the strategy list, from 1 (null: no line).")
+    words: str
+
+
+class LineTallyOut(LineRefOut):
+    mistakes: int
+    ev_lost: float
+
+
+class AdviceOut(Response):
+    deal: list[str]
+    hold: HoldOut
+    best: HoldOut
+    hold_line: LineRefOut = Field(description="The line of the strategy list the hold follows.")
+    best_line: LineRefOut = Field(description="The line the best hold follows.")
+    ev_lost: float
+    ev_lost_exact: str
+    ev_lost_per_bet: float
+    mistake: bool
+
+
+class StrategyLineOut(Response):
+    number: int
+    words: str
+    frequency: float = Field(description="The share of all deals played by this line.")
+    ev_min: float
+    ev_max: float
+    exception: bool = Field(description="A penalty-card exception: the line plays a hold only with (or without) "
+                                        "some penalty cards among the discards.")
+    worth: float = Field(description="For an exception, what it adds to the return per coin (0 otherwise).")
+
+
+class StrategyOut(Response):
+    paytable: PaytableOut
+    coins: int
+    lines: list[StrategyLineOut]
+    exception_threshold: float = Field(description="The least an exception is worth, per coin bet.")
+    expected_return: float
+    expected_return_exact: str
+    perfect_return: float
+    perfect_return_exact: str
+    cost: float = Field(description="What playing by the list gives up against perfect play, per coin bet.")
+    cost_exact: str
+    elapsed: float
+
+
 class DrawOut(Response):
     deal: list[str]
     held: list[str]
@@ -580,3 +637,7 @@ class DrawOut(Response):
     total_ev_lost: float
     total_bet: int
     total_won: int
+    hold_line: LineRefOut
+    best_line: LineRefOut
+    by_line: list[LineTallyOut] = Field(description="The mistakes by the best hold's line (this hand's only: the "
+                                                    "API keeps no session).")

@@ -3,7 +3,8 @@
 // A card is its text ("As", "Td"); its rank and suit letters and its name come from the deck
 // the server sent (lib/deck.js). Faces are built on a 200 x 280 canvas: rank and suit in two
 // corners, pips for 2 to 10, one large suit for an ace, and a framed emblem (crown, tiara, cap)
-// for the court cards.
+// for the court cards. The joker of Joker Poker ("Jk", not one of the 52) has no rank and no
+// suit: JOKER down two corners and a jester's cap over a star in the frame.
 
 import { cardInfo } from "./deck.js";
 
@@ -11,6 +12,19 @@ import { cardInfo } from "./deck.js";
 // blue diamonds, green clubs.
 const SUIT_COLOURS = { s: "#1b1b1f", h: "#c62828", d: "#1558b0", c: "#2e7d32" };
 const SUIT_TINTS = { s: "#ececf1", h: "#fbe9e9", d: "#e7eefa", c: "#e8f3e8" };
+// The joker's own colours: purple, apart from the four suits, with gold.
+const JOKER_COLOUR = "#6a1b9a";
+const JOKER_TINT = "#f3eaf8";
+const GOLD = "#e0b020";
+const FONT = "DejaVu Sans, Liberation Sans, Arial, sans-serif";
+
+/** The joker's text in deals, holds and finals. */
+export const JOKER = "Jk";
+
+/** A card's name in words ("Ace of spades", "Joker"). */
+export function cardName(card) {
+  return card === JOKER ? "Joker" : cardInfo(card).name;
+}
 
 /** The rank as printed in a corner: "10" for a ten. */
 function rankLabel(rank) {
@@ -92,8 +106,49 @@ function courtFace(rank, suit) {
     + half + `<g transform="rotate(180 100 140)">${half}</g>`;
 }
 
+/** A five-pointed star's points, centred on (x, y), `outer` and `inner` radii. */
+function starPoints(x, y, outer, inner) {
+  return Array.from({ length: 10 }, (_, i) => {
+    const radius = i % 2 ? inner : outer;
+    const angle = (Math.PI * i) / 5 - Math.PI / 2;
+    return `${(x + radius * Math.cos(angle)).toFixed(1)},${(y + radius * Math.sin(angle)).toFixed(1)}`;
+  }).join(" ");
+}
+
+/** JOKER down a corner, a letter a line; turned half round for the opposite corner. */
+function jokerIndex(flip) {
+  const letters = [..."JOKER"].map((letter, i) => `<text x="24" y="${42 + 25 * i}" text-anchor="middle" `
+    + `font-family="${FONT}" font-weight="700" font-size="24" fill="${JOKER_COLOUR}">${letter}</text>`).join("");
+  return flip ? `<g transform="rotate(180 100 140)">${letters}</g>` : letters;
+}
+
+/** The middle of the joker: a tinted frame, a jester's cap with three bells over a star. */
+function jokerFace() {
+  const cap = `<path d="M-34 16Q-38-6-50-24Q-26-18-16 2Q-10-26 0-46Q10-26 16 2Q26-18 50-24Q38-6 34 16Z" `
+    + `fill="${JOKER_COLOUR}"/>`
+    + `<path d="M0-46Q10-26 16 2Q8-4 0-2Z" fill="#c62828"/><path d="M0-46Q-10-26-16 2Q-8-4 0-2Z" fill="#9c4dcc"/>`
+    + `<rect x="-36" y="14" width="72" height="12" rx="3" fill="${GOLD}"/>`
+    + `<path d="M-30 20H30" stroke="#fff" stroke-width="3" stroke-dasharray="4 5"/>`
+    + [[-50, -24], [0, -46], [50, -24]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="7" fill="${GOLD}" `
+      + `stroke="${JOKER_COLOUR}" stroke-width="2"/>`).join("");
+  return `<rect x="46" y="36" width="108" height="208" rx="8" fill="${JOKER_TINT}" stroke="${JOKER_COLOUR}" `
+    + `stroke-width="3"/>`
+    + `<g transform="translate(100 112)">${cap}</g>`
+    + `<polygon points="${starPoints(100, 186, 34, 14)}" fill="${GOLD}" stroke="${JOKER_COLOUR}" stroke-width="3" `
+    + `stroke-linejoin="round"/>`;
+}
+
+/** The joker's face: no rank, no suit. */
+function jokerSVG(title) {
+  return `<svg class="card-face card-joker" viewBox="0 0 200 280" xmlns="http://www.w3.org/2000/svg" role="img"`
+    + ` data-card="${JOKER}">${title ? "<title>Joker</title>" : ""}`
+    + `<rect x="2" y="2" width="196" height="276" rx="14" fill="#fff" stroke="#9aa0a8" stroke-width="3"/>`
+    + jokerFace() + jokerIndex(false) + jokerIndex(true) + `</svg>`;
+}
+
 /** The SVG markup of a card face (a string); `title` adds an accessible name. */
 export function cardSVG(card, { title = true } = {}) {
+  if (card === JOKER) return jokerSVG(title);
   const { rank, suit, name } = cardInfo(card);
   let middle;
   if (rank === "A") middle = suitShape(suit, 100, 140, 92);
@@ -107,6 +162,16 @@ export function cardSVG(card, { title = true } = {}) {
 
 /** A compact face for the picker: a big rank over a big suit, readable at 30 pixels. */
 export function miniCardSVG(card) {
+  if (card === JOKER) {
+    return `<svg class="card-mini card-joker" viewBox="0 0 60 80" xmlns="http://www.w3.org/2000/svg" aria-hidden="true"`
+      + ` data-card="${JOKER}">`
+      + `<rect x="1" y="1" width="58" height="78" rx="7" fill="#fff" stroke="#9aa0a8" stroke-width="2"/>`
+      + [..."JOKER"].map((letter, i) => `<text x="11" y="${17 + 14 * i}" text-anchor="middle" font-family="${FONT}" `
+        + `font-weight="700" font-size="13" fill="${JOKER_COLOUR}">${letter}</text>`).join("")
+      + `<polygon points="${starPoints(37, 42, 17, 7)}" fill="${GOLD}" stroke="${JOKER_COLOUR}" stroke-width="2" `
+      + `stroke-linejoin="round"/>`
+      + `</svg>`;
+  }
   const { rank, suit } = cardInfo(card);
   const label = rankLabel(rank);
   return `<svg class="card-mini" viewBox="0 0 60 80" xmlns="http://www.w3.org/2000/svg" aria-hidden="true">`

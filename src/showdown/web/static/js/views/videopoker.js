@@ -1,18 +1,44 @@
 // Video poker: deal, click cards to hold, draw (held cards stay in their places); the payout,
-// the best hold and the EV given up; a tutor that warns before a costly draw; the chosen game's
-// exact return, variance and the frequency of each paid hand; pay tables of your own; a
-// session tally. The game, coins, tutor and custom table are kept in this browser.
+// the best hold and the EV given up, with the lines of the game's strategy list both holds
+// follow; a tutor that warns before a costly draw; the strategy list itself (printable as a
+// one-page card); the chosen game's exact return, variance and the frequency of each paid
+// hand; pay tables of your own, wild cards too (deuces, or the joker of a 53-card deck); a
+// session tally with the mistakes by line. The game, coins, tutor, custom table and tally are
+// kept in this browser.
 
 import { api, el, percent, setStatus, thousands } from "../lib/api.js";
-import { backSVG, cardSVG } from "../lib/cards.js";
-import { cardInfo } from "../lib/deck.js";
+import { backSVG, cardName, cardSVG } from "../lib/cards.js";
 import { submitOnEnter } from "../lib/forms.js";
 import { recall, remember } from "../lib/storage.js";
 
 const SETTINGS_KEY = "videopoker";
 const TALLY_KEY = "videopoker-tally";
 const CUSTOM = "custom";
-const EMPTY_TALLY = { hands: 0, bet: 0, won: 0, mistakes: 0, evLost: 0 };
+const WILDS = [["none", "No wild cards"], ["deuces", "Deuces wild (the four 2s)"],
+  ["joker", "Joker wild (53 cards)"]];
+
+/** A tally with nothing in it; `byLine`: the mistakes by the best hold's line. */
+function emptyTally() {
+  return { hands: 0, bet: 0, won: 0, mistakes: 0, evLost: 0, byLine: [] };
+}
+
+/** A tally kept by an older page (no `byLine`) or a damaged one reads as far as it can. */
+function keptTally(kept) {
+  const tally = { ...emptyTally(), ...(kept && typeof kept === "object" ? kept : {}) };
+  if (!Array.isArray(tally.byLine)) tally.byLine = [];
+  return tally;
+}
+
+/** "line 14 (Unsuited KQ, QJ)"; a hold the list has no line for: its words, off the list. */
+function lineText(line) {
+  return line.number === null ? `no line of the list (${line.words})` : `line ${line.number} (${line.words})`;
+}
+
+/** How often a line is played, as a percent of all deals: more digits for the rare lines. */
+function frequencyText(fraction) {
+  const value = 100 * fraction;
+  return `${value.toFixed(value >= 1 ? 1 : value >= 0.01 ? 2 : 4)}%`;
+}
 
 /** "Jd Js" for cards, "nothing" when none. */
 function cardsText(cards, none = "nothing") {
@@ -31,7 +57,12 @@ export function mountVideoPoker(root) {
   let custom = null;               // {base, pays, table}: the custom table (table: as the server read it)
   let hand = null;                 // {seed, deal, held: Set of indices 0..4} while a hand is on
   let analysisAsked = 0;           // the latest analysis request; older answers are dropped
-  let tally = { ...EMPTY_TALLY, ...recall(TALLY_KEY, {}) };
+  let strategyAsked = 0;           // the latest strategy list request; older answers are dropped
+  let strategyKey = null;          // what the list shown (or on its way) is for: table and coins
+  let strategyOnItsWay = null;     // the request on its way (one at a time)
+  let strategyLines = null;        // the lines shown, or null while none are
+  let lit = null;                  // {best, hold}: the lines of the latest judged hand, lit in the list
+  let tally = keptTally(recall(TALLY_KEY, {}));
   const saved = recall(SETTINGS_KEY, {});
   const status = el("p", { class: "status", hidden: true, role: "status" });
 
@@ -50,16 +81,42 @@ export function mountVideoPoker(root) {
   const paytable = el("table", { class: "numbers paytable", "data-testid": "vp-paytable-table" });
   const analysisBox = el("div", { class: "vp-analysis", "data-testid": "vp-analysis", "aria-live": "polite" });
   const tallyBox = el("dl", { class: "tally", "data-testid": "vp-tally" });
+  const tallyLines = el("div", { class: "vp-tally-lines" });
+
+  // The strategy list of the game and bet: the cost of playing by it, its lines in order.
+  const strategyTitle = el("h3", { "data-testid": "vp-strategy-title" }, "Strategy list");
+  const strategyStatus = el("p", { class: "hint", "data-testid": "vp-strategy-status", role: "status" });
+  const strategyCost = el("p", { class: "vp-strategy-cost", "data-testid": "vp-strategy-cost", hidden: true });
+  const strategyList = el("ol", { class: "vp-lines", "data-testid": "vp-strategy-lines" });
+  const printButton = el("button", { type: "button", class: "small", "data-testid": "vp-strategy-print",
+    disabled: true, onclick: () => window.print() }, "Print the list");
+  const strategyPanel = el("div", { class: "panel vp-strategy", "data-testid": "vp-strategy" },
+    el("div", { class: "vp-strategy-head" }, strategyTitle, printButton),
+    strategyStatus, strategyCost,
+    el("p", { class: "hint vp-strategy-hint" }, "Hold by the first line the deal fits. How often: the share of all "
+      + "deals played by the line."),
+    strategyList);
 
   // The custom pay table: start from a named table, change what each hand pays a coin.
-  const baseSelect = el("select", { id: "vp-custom-base", "data-testid": "vp-custom-base",
-    onchange: () => drawCustomRows(namedTable(baseSelect.value).pays) });
+  const baseSelect = el("select", { id: "vp-custom-base", "data-testid": "vp-custom-base", onchange: () => {
+    const base = namedTable(baseSelect.value);
+    wildSelect.value = base.wild;   // a wild game's base brings its wild cards
+    drawCustomRows(base.pays);
+  } });
+  // Other wild cards: the hands of that game, paid as its first named game pays them, except
+  // for the pays typed here already.
+  const wildSelect = el("select", { id: "vp-custom-wild", "data-testid": "vp-custom-wild", onchange: () => {
+    const typed = Object.fromEntries([...customRows.querySelectorAll("input[data-edited]")]
+      .map((input) => [input.dataset.key, input.value]));
+    drawCustomRows({ ...customTemplate().pays, ...typed }, new Set(Object.keys(typed)));
+  } }, WILDS.map(([value, label]) => el("option", { value }, label)));
   const customRows = el("div", { class: "vp-custom-rows" });
   const customStatus = el("p", { class: "status", hidden: true, role: "status", "data-testid": "vp-custom-status" });
   const customPanel = el("div", { class: "panel vp-custom", "data-testid": "vp-custom", hidden: true },
     el("h3", {}, "Your pay table"),
     el("p", { class: "hint" }, "What each hand pays for one coin. Start from a game, change the numbers, then use it."),
-    el("div", { class: "options" }, el("label", { for: "vp-custom-base" }, "Start from"), baseSelect),
+    el("div", { class: "options" }, el("label", { for: "vp-custom-base" }, "Start from"), baseSelect,
+      el("label", { for: "vp-custom-wild" }, "Wild cards"), wildSelect),
     customRows, customStatus,
     el("div", { class: "actions" },
       el("button", { type: "button", class: "primary", "data-testid": "vp-custom-use", onclick: useCustom },
@@ -71,13 +128,15 @@ export function mountVideoPoker(root) {
   /** The table shown and played: a named one, or the custom one once the server has read it. */
   function table() { return isCustom() ? (custom && custom.table) || namedTable(baseSelect.value) : namedTable(tableSelect.value); }
   /** The pay table as the API takes it: a name, or the custom pays. */
-  function asked() { return isCustom() && custom ? { name: CUSTOM, pays: custom.pays } : table().name; }
+  function asked() {
+    return isCustom() && custom ? { name: CUSTOM, pays: custom.pays, wild: custom.wild } : table().name;
+  }
   function coins() { return Number(coinsSelect.value); }
   function ready() { return !isCustom() || Boolean(custom && custom.table); }
 
   function keep() {
     remember(SETTINGS_KEY, { paytable: tableSelect.value, coins: coins(), tutor: tutorBox.checked,
-      custom: custom && { base: custom.base, pays: custom.pays } });
+      custom: custom && { base: custom.base, wild: custom.wild, pays: custom.pays } });
   }
 
   /** The bets the table takes, 1 to its most coins; a bet chosen before is kept if it fits. */
@@ -112,29 +171,54 @@ export function mountVideoPoker(root) {
     changedGame();
   }
 
-  /** The game or the bet changed: the pay table, the analysis, the choice kept. */
+  /** The game or the bet changed: the pay table, the analysis, the strategy list, the choice kept. */
   function changedGame() {
     drawCoins();
     drawPaytable();
     tutorWarning.replaceChildren();
+    if (hand && hand.joker !== (table().wild === "joker")) endHand("The game deals from another deck: deal again.");
     keep();
     analyze();
+    loadStrategy();
+  }
+
+  /** Put the hand away (its deal is not one of this game's deck). */
+  function endHand(message) {
+    hand = null;
+    dealButton.textContent = "Deal";
+    drawCards([null, null, null, null, null]);
+    verdict.textContent = message;
+    verdict.className = "vp-verdict";
+    advice.replaceChildren();
   }
 
   // ---- the custom pay table -------------------------------------------------------------
 
-  function startCustom(base, pays = null) {
+  function startCustom(base, pays = null, wild = null) {
     baseSelect.value = base;
-    custom = { base, pays: pays || { ...namedTable(base).pays }, table: null };
+    const named = namedTable(base);
+    wildSelect.value = WILDS.some(([value]) => value === wild) ? wild : named.wild;
+    custom = { base, wild: wildSelect.value, pays: pays || { ...named.pays }, table: null };
     drawCustomRows(custom.pays);
   }
 
-  function drawCustomRows(pays) {
+  /** The hands a game with the chosen wild cards pays: the base table's when it has those wild
+   * cards, else those of the first named game that has them. */
+  function customTemplate() {
     const base = namedTable(baseSelect.value);
-    customRows.replaceChildren(...base.rows.filter((row) => row.key in pays || row.pay).map((row) => el("label", {},
+    if (base.wild === wildSelect.value) return base;
+    return tables.find((t) => t.wild === wildSelect.value) || base;
+  }
+
+  /** A row per hand of the game, showing `pays` (`typed`: the keys typed here, kept when the
+   * wild cards change). */
+  function drawCustomRows(pays, typed = new Set()) {
+    const template = customTemplate();
+    customRows.replaceChildren(...template.rows.filter((row) => row.key in pays || row.pay).map((row) => el("label", {},
       el("span", {}, row.label),
-      el("input", { type: "text", inputmode: "numeric", "data-key": row.key,
-        "data-testid": `vp-custom-pay-${row.key}`, value: String(row.key in pays ? pays[row.key] : row.pay) }))));
+      el("input", { type: "text", inputmode: "numeric", "data-key": row.key, "data-edited": typed.has(row.key),
+        "data-testid": `vp-custom-pay-${row.key}`, value: String(row.key in pays ? pays[row.key] : row.pay),
+        oninput: (event) => { event.target.dataset.edited = "true"; } }))));
   }
 
   /** Read the editor, let the server check the table (the library's words on a bad value). */
@@ -150,9 +234,10 @@ export function mountVideoPoker(root) {
       }
       pays[input.dataset.key] = Number(text);
     }
-    custom = { base: baseSelect.value, pays, table: null };
+    custom = { base: baseSelect.value, wild: wildSelect.value, pays, table: null };
     setStatus(customStatus, "");
     keep();
+    loadStrategy();   // the list of the table before is not this one's
     const answer = await analyze();
     if (answer) setStatus(customStatus, `In use: ${percent(answer.expected_return, 4)} with perfect play.`, "info");
   }
@@ -174,6 +259,7 @@ export function mountVideoPoker(root) {
         custom.table = data.paytable;
         drawCoins();
         drawPaytable();
+        loadStrategy();   // the server has read the table: its list can be derived
       }
       drawAnalysis(data);
       return data;
@@ -209,6 +295,113 @@ export function mountVideoPoker(root) {
       el("p", { class: "hint" }, `Exact, over all ${thousands(data.deals)} deals and every draw.`));
   }
 
+  // ---- the strategy list ----------------------------------------------------------------
+
+  /** Load the list of the game and bet shown, unless it is the one shown or on its way.
+   * One request at a time: deriving a list takes seconds of the server's heavy workers, so a
+   * request waits for the one before it, and only the latest game is then asked for. */
+  async function loadStrategy() {
+    if (isCustom() && !ready()) {
+      strategyAsked += 1;   // an answer for an earlier table is dropped
+      strategyKey = null;
+      showNoStrategy("Your pay table's list comes once the server has read the table (Use this table).");
+      return;
+    }
+    const body = { paytable: asked(), coins: coins() };
+    const key = JSON.stringify(body);
+    if (key === strategyKey) return;
+    strategyKey = key;
+    const asking = ++strategyAsked;
+    const t = table();
+    lit = null;
+    showNoStrategy("Deriving the list: every deal's holds, exactly (a few seconds the first time)...");
+    strategyTitle.textContent = `${t.title}, ${body.coins} coin${body.coins > 1 ? "s" : ""}: strategy`;
+    strategyPanel.setAttribute("aria-busy", "true");
+    // A moment's grace: going through the games with the keyboard asks only for the one chosen.
+    await new Promise((resolve) => { setTimeout(resolve, 250); });
+    if (asking !== strategyAsked) return;
+    for (let attempt = 1; ; attempt += 1) {
+      while (strategyOnItsWay) {
+        await strategyOnItsWay.catch(() => null);
+        if (asking !== strategyAsked) return;
+      }
+      strategyOnItsWay = api("POST", "/videopoker/strategy", body);
+      try {
+        const data = await strategyOnItsWay;
+        if (asking !== strategyAsked) return;
+        drawStrategy(data);
+      } catch (error) {
+        if (asking !== strategyAsked) return;
+        if (error.status === 503 && attempt < 5) {   // busy: ask again in a moment
+          await new Promise((resolve) => { setTimeout(resolve, 2000); });
+          if (asking !== strategyAsked) return;
+          continue;
+        }
+        strategyKey = null;   // choosing the game again asks again
+        showNoStrategy(error.message, "error");
+      } finally {
+        strategyOnItsWay = null;
+        if (asking === strategyAsked) strategyPanel.removeAttribute("aria-busy");
+      }
+      return;
+    }
+  }
+
+  function showNoStrategy(message, kind = "working") {
+    strategyLines = null;
+    strategyStatus.textContent = message;
+    strategyStatus.className = kind === "error" ? "status error" : "hint";
+    strategyStatus.hidden = false;
+    strategyStatus.dataset.kind = kind;
+    strategyCost.hidden = true;
+    strategyList.replaceChildren();
+    printButton.disabled = true;
+  }
+
+  function drawStrategy(data) {
+    const n = data.coins;
+    strategyTitle.textContent = `${data.paytable.title}, ${n} coin${n > 1 ? "s" : ""}: strategy`;
+    strategyStatus.hidden = true;
+    strategyStatus.textContent = "";
+    strategyCost.hidden = false;
+    strategyCost.textContent = `${data.lines.length} lines; playing by the list returns `
+      + `${percent(data.expected_return, 4)}, perfect play ${percent(data.perfect_return, 4)}, `
+      + `cost ${(100 * data.cost).toFixed(4)} points`;
+    strategyLines = data.lines;
+    strategyList.replaceChildren(...data.lines.map((line) => el("li", { "data-line": String(line.number) },
+      el("span", { class: "vp-line-number" }, String(line.number)),
+      el("span", { class: "vp-line-words" }, line.words),
+      el("span", { class: "vp-line-frequency", title: "How often: the share of all deals played by this line" },
+        frequencyText(line.frequency)))));
+    printButton.disabled = false;
+    lightLines();
+  }
+
+  /** Light the best hold's line in the list, and the player's when it is another one. */
+  function lightLines() {
+    for (const item of strategyList.children) item.classList.remove("best", "yours");
+    if (!lit) return;
+    const item = (line) => (line && line.number !== null
+      ? strategyList.querySelector(`li[data-line="${line.number}"]`) : null);
+    const best = item(lit.best);
+    const yours = lit.hold && lit.hold.number !== lit.best.number ? item(lit.hold) : null;
+    if (yours) yours.classList.add("yours");
+    if (best) {
+      best.classList.add("best");
+      // The list scrolls on its own (not the page) to show the line (the list is its offset parent).
+      const top = best.offsetTop;
+      if (top < strategyList.scrollTop || top + best.offsetHeight > strategyList.scrollTop + strategyList.clientHeight) {
+        strategyList.scrollTop = Math.max(0, top - strategyList.clientHeight / 3);
+      }
+    }
+  }
+
+  /** The lines of a judged hand (advice before the draw, or a drawn hand). */
+  function judged(data) {
+    lit = { best: data.best_line, hold: data.mistake ? data.hold_line : null };
+    lightLines();
+  }
+
   // ---- the hand ----------------------------------------------------------------------
 
   /** Five card buttons, numbered 1 to 5 below (the keys that hold them); `held` indices show HELD. */
@@ -219,7 +412,7 @@ export function mountVideoPoker(root) {
         type: "button", class: `vp-card ${isHeld ? "held" : ""}`,
         "data-testid": `vp-card-${index}`, "data-card": card || "",
         "aria-pressed": clickable ? String(isHeld) : null,
-        "aria-label": card ? `${cardInfo(card).name}${isHeld ? ", held" : ""}` : "card back",
+        "aria-label": card ? `${cardName(card)}${isHeld ? ", held" : ""}` : "card back",
         disabled: !clickable,
         html: (card ? cardSVG(card, { title: false }) : backSVG()),
         onclick: () => toggle(index),
@@ -243,8 +436,11 @@ export function mountVideoPoker(root) {
       return;
     }
     try {
-      const data = await api("POST", "/videopoker/deal", { seed: null });
-      hand = { seed: data.seed, deal: data.deal, held: new Set() };
+      // The game decides the deck: a joker game deals from 53 cards.
+      const data = await api("POST", "/videopoker/deal", { seed: null, paytable: asked() });
+      hand = { seed: data.seed, deal: data.deal, held: new Set(), joker: table().wild === "joker" };
+      lit = null;
+      lightLines();
       drawCards(hand.deal, { clickable: true });
       verdict.textContent = "Click the cards to hold, then draw.";
       verdict.className = "vp-verdict";
@@ -257,21 +453,33 @@ export function mountVideoPoker(root) {
     }
   }
 
-  /** The tutor: before the draw, is this hold the best one? If not, say what it gives up. */
+  /** The held cards of a hand as the API takes them. */
+  function heldCards(current) {
+    return current.deal.filter((_, i) => current.held.has(i));
+  }
+
+  /** The tutor: before the draw, is this hold a best one? If not, say what it gives up and
+   * which lines of the strategy list the hold and the best hold follow. */
   async function tutorSaysDraw(current) {
-    const positions = [...current.held].sort().map((i) => i + 1);
-    const data = await api("POST", "/videopoker/holds", { deal: current.deal.join(" "), paytable: asked(),
-      coins: coins() });
-    const best = data.holds[0];
-    const mine = data.holds.find((h) => h.positions.join() === positions.join());
-    if (mine.rank === 1) return true;
-    const lost = best.ev - mine.ev;
+    const data = await api("POST", "/videopoker/advise", { seed: current.seed, held: heldCards(current),
+      paytable: asked(), coins: coins() });
+    if (hand !== current) return false;   // the hand was put away meanwhile
+    if (!data.mistake) return true;
+    const { best, hold: mine } = data;
+    judged(data);
     tutorWarning.replaceChildren(el("div", { class: "vp-tutor-box", "data-testid": "vp-tutor-warning" },
       el("p", {}, el("strong", {}, "Tutor: "), `holding ${cardsText(mine.held)} gives up `,
-        `${lost.toFixed(4)} a coin (${(lost * coins()).toFixed(4)} for the bet). The best hold is `,
+        `${data.ev_lost.toFixed(4)} a coin (${data.ev_lost_per_bet.toFixed(4)} for the bet). The best hold is `,
         el("strong", { "data-testid": "vp-tutor-best-hold" }, cardsText(best.held, "nothing (draw five)")),
         el("span", { "data-testid": "vp-tutor-best-positions" }, best.held.length ? ` (${positionsText(best.positions)})` : ""),
         ` (EV ${best.ev.toFixed(4)} a coin).`),
+      el("p", { "data-testid": "vp-tutor-lines" },
+        "Your hold follows ", el("span", { class: "vp-line-ref yours", "data-testid": "vp-tutor-hold-line" },
+          lineText(data.hold_line)),
+        "; the best hold follows ", el("span", { class: "vp-line-ref best", "data-testid": "vp-tutor-best-line" },
+          lineText(data.best_line)),
+        ` and is worth ${data.ev_lost.toFixed(4)} a coin more.`),
+      el("p", { class: "hint" }, "Draw anyway, take the best hold, or click the cards to change the hold."),
       el("div", { class: "actions" },
         el("button", { type: "button", "data-testid": "vp-tutor-anyway", onclick: () => draw(true) }, "Draw anyway"),
         el("button", { type: "button", class: "primary", "data-testid": "vp-tutor-take-best", onclick: () => {
@@ -289,8 +497,7 @@ export function mountVideoPoker(root) {
     try {
       if (tutorBox.checked && !confirmed && !(await tutorSaysDraw(current))) return;
       tutorWarning.replaceChildren();
-      const body = { seed: current.seed, held: current.deal.filter((_, i) => current.held.has(i)),
-        paytable: asked(), coins: coins() };
+      const body = { seed: current.seed, held: heldCards(current), paytable: asked(), coins: coins() };
       const result = await api("POST", "/videopoker/draw", body);
       hand = null;
       dealButton.textContent = "Deal";
@@ -318,7 +525,16 @@ export function mountVideoPoker(root) {
         result.mistake
           ? `EV given up: ${result.ev_lost.toFixed(4)} a coin (${result.ev_lost_per_bet.toFixed(4)} for the bet)`
           : "The best hold: no EV given up."),
+      el("p", { class: "vp-lines-judged" },
+        el("strong", {}, "Strategy list: "), "the best hold follows ",
+        el("span", { class: "vp-line-ref best", "data-testid": "vp-best-line" }, lineText(result.best_line)),
+        result.mistake ? "; yours follows " : "; yours too",
+        result.mistake
+          ? el("span", { class: "vp-line-ref yours", "data-testid": "vp-hold-line" }, lineText(result.hold_line))
+          : el("span", { "data-testid": "vp-hold-line", hidden: true }, lineText(result.hold_line)),
+        "."),
       el("div", {}, el("p", { class: "hint" }, "The deal, the best hold raised:"), dealt));
+    judged(result);
   }
 
   // ---- the session tally ---------------------------------------------------------------
@@ -329,6 +545,18 @@ export function mountVideoPoker(root) {
     tally.won += result.payout;
     tally.mistakes += result.mistake ? 1 : 0;
     tally.evLost += result.ev_lost_per_bet;
+    if (result.mistake) {
+      // By the line the best hold followed, in the game it was played in (lists differ by game).
+      const game = table().title;
+      const { number, words } = result.best_line;
+      let entry = tally.byLine.find((e) => e.game === game && e.number === number && e.words === words);
+      if (!entry) {
+        entry = { game, number, words, mistakes: 0, evLost: 0 };
+        tally.byLine.push(entry);
+      }
+      entry.mistakes += 1;
+      entry.evLost += result.ev_lost_per_bet;
+    }
     remember(TALLY_KEY, tally);
     drawTally();
   }
@@ -343,10 +571,30 @@ export function mountVideoPoker(root) {
     ];
     tallyBox.replaceChildren(...entries.flatMap(([term, value]) => [el("dt", {}, term),
       el("dd", { "data-testid": `vp-tally-${term.toLowerCase().replaceAll(" ", "-")}` }, String(value))]));
+    drawTallyLines();
+  }
+
+  /** The mistakes by the best hold's line: most EV given up first. */
+  function drawTallyLines() {
+    const rows = [...tally.byLine].sort((a, b) => b.evLost - a.evLost || b.mistakes - a.mistakes
+      || a.words.localeCompare(b.words));
+    if (!rows.length) {
+      tallyLines.replaceChildren();
+      return;
+    }
+    const games = new Set(rows.map((row) => row.game));
+    tallyLines.replaceChildren(el("table", { class: "numbers vp-tally-table", "data-testid": "vp-tally-lines" },
+      el("caption", {}, "Mistakes by the best hold's line"),
+      el("thead", {}, el("tr", {}, el("th", {}, "Line"), el("th", {}, "Mistakes"), el("th", {}, "EV given up"))),
+      el("tbody", {}, rows.map((row) => el("tr", { "data-line": row.number === null ? "" : String(row.number) },
+        el("th", {}, el("span", { class: "vp-tally-words" }, row.words),
+          el("span", { class: "vp-tally-where" }, [row.number === null ? "not on the list" : `line ${row.number}`,
+            games.size > 1 ? `, ${row.game}` : ""].join(""))),
+        el("td", {}, String(row.mistakes)), el("td", {}, row.evLost.toFixed(2)))))));
   }
 
   function resetTally() {
-    tally = { ...EMPTY_TALLY };
+    tally = emptyTally();
     remember(TALLY_KEY, tally);
     drawTally();
   }
@@ -363,13 +611,14 @@ export function mountVideoPoker(root) {
       tableSelect.value = names.has(saved.paytable) ? saved.paytable : tables[0].name;
       tutorBox.checked = Boolean(saved.tutor);
       if (saved.custom && tables.some((t) => t.name === saved.custom.base)) {
-        startCustom(saved.custom.base, saved.custom.pays);
+        startCustom(saved.custom.base, saved.custom.pays, saved.custom.wild);
       }
       customPanel.hidden = !isCustom();
       if (isCustom() && !custom) startCustom(tables[0].name);
       drawCoins(saved.coins || null);
       drawPaytable();
       analyze();
+      loadStrategy();
     } catch (error) {
       setStatus(status, error.message);
     }
@@ -400,7 +649,8 @@ export function mountVideoPoker(root) {
         el("div", { class: "panel" }, el("h3", {}, "The game"), analysisBox)),
       el("div", { class: "vp-side" },
         el("div", { class: "panel" }, paytable),
-        el("div", { class: "panel" }, el("h3", {}, "Session"), tallyBox,
+        strategyPanel,
+        el("div", { class: "panel" }, el("h3", {}, "Session"), tallyBox, tallyLines,
           el("button", { type: "button", class: "small", onclick: resetTally, "data-testid": "vp-reset" }, "Reset")))));
   drawCards([null, null, null, null, null]);
   drawTally();
