@@ -254,16 +254,20 @@ def _insertion_pass(deal_start, entry_deal, entry_line, entry_value, weights, li
     q(d) is at place x or later, so the gain of each place is a suffix sum.
     """
     n_lines = line_start.shape[0] - 1
+    n_deals = deal_start.shape[0] - 1
     moved = 0
     others = np.empty(n_lines, dtype=np.int64)
-    place = np.full(n_lines, -1, dtype=np.int64)
+    position = np.full(n_lines, -1, dtype=np.int64)
     gain = np.zeros(n_lines + 1, dtype=np.float64)
+    first = np.empty((n_deals, 2), dtype=np.int64)  # each deal's first two listed lines
+    first_value = np.empty((n_deals, 2), dtype=np.float64)
+    _positions(order, position)
+    _first_lines(deal_start, entry_line, entry_value, position, first, first_value)
     for p in range(n_lines):
         if fixed[p]:
             continue
         m = 0  # the list without p
         old_x = -1
-        place[:] = -1
         for j in range(order.shape[0]):
             line = order[j]
             if line < 0:
@@ -271,20 +275,20 @@ def _insertion_pass(deal_start, entry_deal, entry_line, entry_value, weights, li
             if line == p:
                 old_x = m
             else:
-                place[line] = m
                 others[m] = line
                 m += 1
         gain[: m + 1] = 0.0
+        p_at = position[p]
         for e in range(line_start[p], line_start[p + 1]):
             entry = line_entries[e]
             d = entry_deal[entry]
+            k = 1 if first[d, 0] == p else 0  # q(d): the first listed line of the deal but p
+            q = first[d, k]
             best_place = m
             best_value = 0.0
-            for f in range(deal_start[d], deal_start[d + 1]):
-                line = entry_line[f]
-                if line != p and place[line] >= 0 and place[line] < best_place:
-                    best_place = place[line]
-                    best_value = entry_value[f]
+            if q >= 0:
+                best_place = position[q] - (1 if p_at >= 0 and position[q] > p_at else 0)
+                best_value = first_value[d, k]
             gain[best_place] += weights[d] * (entry_value[entry] - best_value)
         current = 0.0
         best_x = -1
@@ -309,7 +313,43 @@ def _insertion_pass(deal_start, entry_deal, entry_line, entry_value, weights, li
         for j in range(k, order.shape[0]):
             order[j] = -1
         moved += 1
+        _positions(order, position)
+        _first_lines(deal_start, entry_line, entry_value, position, first, first_value)
     return moved
+
+
+@kernel(nogil=True)
+def _positions(order, position):
+    """Each line's place in ``order`` (-1 for lines left out)."""
+    position[:] = -1
+    for j in range(order.shape[0]):
+        if order[j] < 0:
+            break
+        position[order[j]] = j
+
+
+@kernel(nogil=True, parallel=True)
+def _first_lines(deal_start, entry_line, entry_value, position, first, first_value):
+    """For every deal, its first two listed lines (by place; -1 when fewer) and their values."""
+    for d in prange(deal_start.shape[0] - 1):
+        places = (np.int64(1) << 62, np.int64(1) << 62)
+        lines = (np.int64(-1), np.int64(-1))
+        values = (0.0, 0.0)
+        for f in range(deal_start[d], deal_start[d + 1]):
+            line = entry_line[f]
+            at = position[line]
+            if at < 0:
+                continue
+            if at < places[0]:
+                places = (at, places[0])
+                lines = (line, lines[0])
+                values = (entry_value[f], values[0])
+            elif at < places[1]:
+                places = (places[0], at)
+                lines = (lines[0], line)
+                values = (values[0], entry_value[f])
+        first[d, 0], first[d, 1] = lines
+        first_value[d, 0], first_value[d, 1] = values
 
 
 @kernel(nogil=True)

@@ -308,7 +308,7 @@ class _Solution:
         hold_rank = np.array([_HOLD_RANK[hold] for hold in range(32)], dtype=np.int64)
         self.tie_order = (((1 << _TIE_BITS) - 1 - self.ties) << 5) | hold_rank  # within a line: higher cards
         self.tie_rank = np.argsort(np.argsort(self.tie_order, axis=1), axis=1)  # each hold's place in that order
-        self.use(self.full_patterns)
+        self.use(self.full_patterns & _SHAPE_MASK)  # the search starts with the shapes
 
     def use(self, patterns: np.ndarray) -> None:
         """Index the deals by ``patterns`` (one per deal and hold): the list's lines are made
@@ -350,7 +350,6 @@ class _Solution:
         in the best order, then with a price per printed line, raised until the list fits in
         ``max_lines``; then each shape split by its penalty cards, a split kept where it gains
         at least the price of its line (``EXCEPTION_THRESHOLD`` at least)."""
-        self.use(self.full_patterns & _SHAPE_MASK)
         order = np.full(len(self.codes), -1, dtype=np.int64)
         order[0] = self.draw_five
         self._passes(order, self._fixed(), 0.0)
