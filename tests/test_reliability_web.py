@@ -62,6 +62,9 @@ BODIES: dict[str, dict[str, Any]] = {
     "/api/videopoker/deal": {"seed": 1},
     "/api/videopoker/draw": {"seed": 1, "held": [str(Trainer(seed=1).deal()[0])], "paytable": "jacks-or-better-9-6",
                              "coins": 5},
+    "/api/videopoker/advise": {"seed": 1, "held": [str(Trainer(seed=1).deal()[0])],
+                               "paytable": "jacks-or-better-9-6", "coins": 5},
+    "/api/videopoker/strategy": {"paytable": "jacks-or-better-9-6", "coins": 5, "max_lines": 40},
 }
 ENDPOINTS = sorted(BODIES)
 JSON = {"content-type": "application/json"}
@@ -302,7 +305,7 @@ REQUEST_MODELS = [models.CustomPaytable, models.EvaluateRequest, models.Showdown
                   models.SeatRequest, models.RakeRequest, models.SettleRequest, models.EquityRequest,
                   models.PlanRequest, models.GridRequest, models.RangeRequest, models.CardsRequest,
                   models.HoldsRequest, models.AnalyzeRequest, models.DealRequest, models.DrawRequest,
-                  models.StudyRequest]
+                  models.StudyRequest, models.StrategyRequest]
 BODIES_BY_MODEL = {  # the required fields of each model, valid
     models.EvaluateRequest: {"cards": "As"}, models.ShowdownPlayer: {"hole": "As Ks"},
     models.ShowdownRequest: {"players": []}, models.SeatRequest: {"name": "A", "contribution": 1},
@@ -312,7 +315,7 @@ BODIES_BY_MODEL = {  # the required fields of each model, valid
     models.HoldsRequest: {"deal": "As"}, models.DrawRequest: {"seed": 1, "held": []},
     models.StudyRequest: {"board": "Ks 7h 2h", "hero": "AA"},
 }
-SAMPLES = [None, True, False, 0, 1, 7, -1, 0.5, 1.0, "", "1", "true", "As", [], ["As"], [1], {}, {"a": 1}]
+SAMPLES = [None, True, False, 0, 1, 7, -1, 0.5, 1.0, "", "1", "true", "As", "none", [], ["As"], [1], {}, {"a": 1}]
 
 
 def _json_type_fits(value: Any, schema: dict[str, Any], defs: dict[str, Any]) -> bool:
