@@ -138,6 +138,9 @@ def test_the_command_prints_the_list_with_the_cost_on_top(capsys):
     plan = strategy("jacks-or-better-9-6")
     assert output.splitlines()[0].startswith("Jacks or Better 9/6:")
     assert f"{float(plan.cost) * 100:.4f} points" in output and "4 to a royal flush" in output
+    deuces = strategy("deuces-wild-full-pay")
+    output = run_cli(capsys, "vp", "strategy", "deuces")
+    assert all(f"line {line.number} adds {line.worth * 100:.4f}" in output for line in deuces.exceptions)
     data = json.loads(run_cli(capsys, "vp", "strategy", "deuces", "--json"))
     assert len(data["lines"]) == len(strategy("deuces-wild-full-pay").lines)
     with pytest.raises(SystemExit) as done:

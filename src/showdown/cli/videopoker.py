@@ -153,9 +153,9 @@ def strategy_command(
         view.add_row(str(line.number), line.words + (" *" if line.exception else ""), f"{line.frequency:.3%}", spread)
     console.print(view)
     if plan.exceptions:
-        worths = ", ".join(f"line {line.number} {line.worth * 100:.4f}" for line in plan.exceptions)
-        console.print(f"* a penalty-card exception, kept as it is worth at least {EXCEPTION_THRESHOLD * 100:.4f} "
-                      f"points: {worths} points", highlight=False)
+        worths = ", ".join(f"line {line.number} adds {line.worth * 100:.4f}" for line in plan.exceptions)
+        console.print(f"* a penalty-card exception, kept as it adds at least {EXCEPTION_THRESHOLD * 100:.4f} "
+                      f"points to the return: {worths} points", highlight=False)
 
 
 def _analyze_every(coins: int, scheduler: Optional[str], local: Optional[int], as_json: bool) -> None:
