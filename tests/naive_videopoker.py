@@ -58,8 +58,9 @@ def classes_of(hands: np.ndarray) -> np.ndarray:
 
 def draw_counts(deal: list[int], hands: np.ndarray, classes: np.ndarray) -> np.ndarray:
     """``counts[hold, cls]`` for a deal of five card ids: the hold is a 5-bit mask of positions
-    in the deal; ``hands`` are all five-card hands and ``classes`` their classes."""
-    position_bit = np.zeros(52, dtype=np.uint8)
+    in the deal; ``hands`` are all five-card hands and ``classes`` their classes (of 52 cards, or
+    53 with the joker, id 52). A hand X is a final hand of exactly one hold, ``X & deal``."""
+    position_bit = np.zeros(53, dtype=np.uint8)
     for position, card in enumerate(deal):
         position_bit[card] = 1 << position
     hold = position_bit[hands[:, 0]]

@@ -17,8 +17,9 @@ always Four Deuces, and a royal flush is natural only without a wild card.
   naturals' suit (2), and the wild cards being interchangeable, only the multiset of their
   values: each distinct signature is completed every such way and each completed hand is
   classified by counting ranks (vectorised), the best class kept.
-* ``draw_counts``: the final hands of every hold of a deal, by grouping every five-card hand X
-  of the deck (52 or 53 cards) by ``X & deal``.
+
+The final hands of every hold of a deal come from ``naive_videopoker.draw_counts`` with these
+classes (it groups every five-card hand of either deck by the hold it is a draw of).
 """
 
 from __future__ import annotations
@@ -191,20 +192,3 @@ def classes_of(hands: np.ndarray, game: str) -> np.ndarray:
     52), in the game ``'deuces'`` or ``'joker'``."""
     keys, inverse = np.unique(signatures(hands, game), return_inverse=True)
     return signature_classes(keys, game)[inverse.reshape(-1)]
-
-
-# --- draws ---------------------------------------------------------------------------------
-
-
-def draw_counts(deal: list[int], hands: np.ndarray, classes: np.ndarray) -> np.ndarray:
-    """``counts[hold, cls]`` for a deal of five card ids: the hold is a 5-bit mask of positions
-    in the deal; ``hands`` are all five-card hands of the deck and ``classes`` their classes.
-    A hand X is a final hand of exactly one hold, ``X & deal``."""
-    position_bit = np.zeros(JOKER_ID + 1, dtype=np.uint8)
-    for position, card in enumerate(deal):
-        position_bit[card] = 1 << position
-    hold = position_bit[hands[:, 0]]
-    for j in range(1, 5):
-        hold |= position_bit[hands[:, j]]
-    key = hold.astype(np.int64) * len(C) + classes
-    return np.bincount(key, minlength=32 * len(C)).reshape(32, len(C))

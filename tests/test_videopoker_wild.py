@@ -15,7 +15,8 @@ import numpy as np
 import pytest
 
 from conftest import combinations_array
-from naive_wild import DECK_SIZES, DEUCES_ORDER, JOKER_ID, JOKER_ORDER, classes_of, classify_literal, draw_counts
+from naive_videopoker import draw_counts
+from naive_wild import DECK_SIZES, DEUCES_ORDER, JOKER_ID, JOKER_ORDER, classes_of, classify_literal
 from showdown import CardParseError, DuplicateCardError
 from showdown.cards import CARDS, JOKER, Deck, format_cards, parse_cards
 from showdown.videopoker import (

@@ -35,7 +35,7 @@ from showdown.videopoker._counts import canonical_deals, common_draws, draw_scal
 from showdown.videopoker.analysis import analyze
 from showdown.videopoker.final_hands import Wild
 from showdown.videopoker.holding import Hold, holds, parse_deal
-from showdown.videopoker.patterns import parent, pattern_words, penalty_words, shape
+from showdown.videopoker.patterns import PENALTY, parent, pattern_words, penalty_words, shape
 from showdown.videopoker.paytable import Paytable, PaytableLike, as_paytable
 
 MAX_LINES = 40
@@ -47,7 +47,7 @@ EXCEPTION_THRESHOLD = 1e-5
 """The return per coin a penalty-card exception must add to be kept (0.001 percentage
 points); at least the price of a printed line."""
 _DOUBLINGS = 24  # the line price goes up to 2**24 times LINE_PRICE (over 1.6 coins a line)
-_SHAPE_MASK = (1 << 28) - 1  # a pattern code without its penalty bits
+_SHAPE_MASK = (1 << PENALTY) - 1  # a pattern code without its penalty bits (patterns.shape, on arrays)
 _TIE_BITS = 24  # tie keys (held ranks as base-16 digits, at most 5) fit in 20 bits
 
 
@@ -125,15 +125,6 @@ class Strategy:
             raise VideoPokerError("internal error: no line of the strategy matches the deal")
         return best
 
-    def _sorted_hold(self, deal: CardsLike) -> tuple[tuple, list[int], int]:
-        cards = parse_deal(deal, self.paytable)
-        order = sorted(range(5), key=lambda i: cards[i].id)
-        ids = np.array([cards[i].id for i in order], dtype=np.uint8)
-        patterns = np.empty(32, dtype=np.int64)
-        ties = np.empty(32, dtype=np.int64)
-        kernel_module()._deal_patterns(self.paytable.wild_rule.rule, ids, patterns, ties)
-        return cards, order, self._choose(patterns, ties)
-
     def hold(self, deal: CardsLike) -> Hold:
         """The hold the list plays on a deal (the first line the deal matches), with its exact EV.
 
@@ -141,7 +132,8 @@ class Strategy:
         >>> str(plan.hold("Ah Kd Qc 7s 2h"))
         'hold Kd Qc: EV 0.483441 per coin (2.4172 per bet)'
         """
-        cards, order, sorted_hold = self._sorted_hold(deal)
+        cards, order, patterns, ties = _described(deal, self.paytable)
+        sorted_hold = self._choose(patterns, ties)
         positions = tuple(sorted(order[i] for i in range(5) if sorted_hold >> i & 1))
         return next(hold for hold in holds(cards, self.paytable, self.coins) if hold.positions == positions)
 
@@ -153,15 +145,8 @@ class Strategy:
         >>> plan.line_for("Ah Kd Qc 7s 2h", (1, 2)).words
         'Unsuited KQ, QJ'
         """
-        cards = parse_deal(deal, self.paytable)
-        order = sorted(range(5), key=lambda i: cards[i].id)
-        ids = np.array([cards[i].id for i in order], dtype=np.uint8)
-        patterns = np.empty(32, dtype=np.int64)
-        ties = np.empty(32, dtype=np.int64)
-        kernel_module()._deal_patterns(self.paytable.wild_rule.rule, ids, patterns, ties)
-        kept = set(_checked_positions(positions))
-        sorted_hold = sum(1 << i for i in range(5) if order[i] in kept)
-        line = self._line_of.get(int(patterns[sorted_hold]))
+        _, order, patterns, _ = _described(deal, self.paytable)
+        line = self._line_of.get(int(patterns[_sorted_mask(order, positions)]))
         return None if line is None else self.lines[line]
 
     def to_dict(self) -> dict[str, Any]:
@@ -201,16 +186,27 @@ def describe_hold(deal: CardsLike, positions: Sequence[int],
     'Two deuces'
     """
     table = as_paytable(paytable)
+    _, order, patterns, _ = _described(deal, table)
+    labels = {hand: table.row_for(hand).label for hand in table.wild_rule.classes}
+    return pattern_words([int(patterns[_sorted_mask(order, positions)])], table.wild_rule, labels)
+
+
+def _described(deal: CardsLike, table: Paytable) -> tuple[tuple, list[int], np.ndarray, np.ndarray]:
+    """A deal's cards, the order that sorts them by id (the kernels' holds are masks of sorted
+    positions), and the pattern and tie key of each of its 32 holds."""
     cards = parse_deal(deal, table)
-    kept = set(_checked_positions(positions))
     order = sorted(range(5), key=lambda i: cards[i].id)
     ids = np.array([cards[i].id for i in order], dtype=np.uint8)
     patterns = np.empty(32, dtype=np.int64)
     ties = np.empty(32, dtype=np.int64)
     kernel_module()._deal_patterns(table.wild_rule.rule, ids, patterns, ties)
-    sorted_hold = sum(1 << i for i in range(5) if order[i] in kept)
-    labels = {hand: table.row_for(hand).label for hand in table.wild_rule.classes}
-    return pattern_words([int(patterns[sorted_hold])], table.wild_rule, labels)
+    return cards, order, patterns, ties
+
+
+def _sorted_mask(order: list[int], positions: Sequence[int]) -> int:
+    """The hold of ``positions`` (0 to 4, checked) as a mask of sorted positions."""
+    kept = set(_checked_positions(positions))
+    return sum(1 << i for i in range(5) if order[i] in kept)
 
 
 def _checked_positions(positions: Sequence[int]) -> tuple[int, ...]:
