@@ -6,10 +6,11 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
 STAMP_BENCH := $(VENV)/.installed-bench
 STAMP_LINT := $(VENV)/.installed-lint
+STAMP_DOCS := $(VENV)/.installed-docs
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test bench lint tables clean
+.PHONY: run test bench lint docs tables clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +32,10 @@ $(STAMP_LINT): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[lint]'
 	touch $@
 
+$(STAMP_DOCS): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[docs]'
+	touch $@
+
 run: $(STAMP_RUN)
 	$(BIN)/showdown serve --host $(HOST) --port $(PORT)
 
@@ -47,9 +52,13 @@ lint: $(STAMP_LINT)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
+# The documentation site, into site/; --strict: a broken link or reference is an error.
+docs: $(STAMP_DOCS)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
+
 tables: $(STAMP_RUN)
 	$(BIN)/python -m showdown.tables.evaluator
 	$(BIN)/python -m showdown.odds.ordering --write
 
 clean:
-	rm -rf $(VENV) .cache .pytest_cache build src/*.egg-info
+	rm -rf $(VENV) .cache .pytest_cache build site src/*.egg-info

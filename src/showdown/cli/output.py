@@ -1,7 +1,7 @@
 """What every command prints with: the console for tables, and JSON for ``--json``.
 
 ``--json`` prints a result's ``to_dict()`` unchanged: the same shape as the web API and batch
-output (see README, "JSON").
+output (see the JSON guide, docs/guide/json.md).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The limits of the web app, in one place (documented in README, section "Web app").
+"""The limits of the web app, in one place (documented in the web guide, docs/guide/web.md).
 
 >>> Settings().max_trials
 50000000
