@@ -271,6 +271,11 @@ def run_batch(
     take (None: no limit). Files that cannot be read or written raise ``FileError`` before any
     line is solved (a full disk: when it is met); Ctrl-C raises ``KeyboardInterrupt`` between
     partitions, after writing every line solved before it.
+
+    Raises:
+        ShowdownError: ``lines_per_partition`` or ``max_evaluations`` is not a whole number from 1.
+        FileError: ``source`` cannot be read (or is too large), or ``output`` is a directory, cannot be written, or
+            is not the output of ``source``.
     """
     lines_per_partition = whole_number(lines_per_partition, "lines_per_partition", low=1)
     if max_evaluations is not None:

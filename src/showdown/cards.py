@@ -103,6 +103,9 @@ class Card:
 
     >>> Card("Qh"), Card(42).id, str(Card("td"))
     (Card('Qh'), 42, 'Td')
+
+    Raises:
+        CardParseError: the text is not exactly one card, or an id is not 0 to 51.
     """
 
     __slots__ = ("id", "rank", "suit", "_text")
@@ -311,6 +314,11 @@ def parse_board(board: CardsLike, name: str = "the board") -> tuple[Card, ...]:
     >>> parse_board("Ks 7h")
     Traceback (most recent call last):
     showdown.errors.HandSizeError: the board has 2 cards; a board has 0, 3 (flop), 4 (turn) or 5 (river) cards
+
+    Raises:
+        CardParseError: a token is not a card (the message quotes it).
+        DuplicateCardError: a card appears twice.
+        HandSizeError: not 0, 3, 4 or 5 cards.
     """
     cards = parse_cards(board)
     if len(cards) not in BOARD_SIZES:
@@ -324,6 +332,10 @@ def board_text(board: CardsLike) -> str:
 
     >>> board_text("Ks7h2d"), board_text("")
     ('board Ks 7h 2d', 'no board')
+
+    Raises:
+        CardParseError: a token is not a card (the message quotes it).
+        DuplicateCardError: a card appears twice.
     """
     cards = format_cards(parse_cards(board))
     return f"board {cards}" if cards else "no board"
@@ -341,6 +353,11 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False, joker: bool
     (Card('Qh'), Card('2c'), Card('Tc'))
     >>> parse_cards("")
     ()
+
+    Raises:
+        CardParseError: a token is not a card (the message quotes it and its position), or the joker without
+            ``joker=True``.
+        DuplicateCardError: a card appears twice (unless ``allow_duplicates``).
     """
     if type(cards) is Card:
         if cards is JOKER and not joker:
@@ -380,6 +397,10 @@ def cards_to_mask(cards: CardsLike) -> int:
 
     >>> cards_to_mask("2c 2d")
     3
+
+    Raises:
+        CardParseError: a token is not a card (the message quotes it).
+        DuplicateCardError: a card appears twice.
     """
     mask = 0
     for card in parse_cards(cards):
@@ -392,6 +413,9 @@ def mask_to_cards(mask: int) -> tuple[Card, ...]:
 
     >>> mask_to_cards(3)
     (Card('2c'), Card('2d'))
+
+    Raises:
+        CardParseError: ``mask`` is not an int, or has bits outside the 52 cards.
     """
     mask = _exact_int(mask, "a card mask (expected an int)")
     if mask < 0 or mask >> 52:
@@ -404,6 +428,9 @@ def format_cards(cards: CardsLike, separator: str = " ") -> str:
 
     >>> format_cards([51, 45])
     'As Kd'
+
+    Raises:
+        CardParseError: a token is not a card (repeated cards and the joker are fine).
     """
     return separator.join(str(card) for card in parse_cards(cards, allow_duplicates=True, joker=True))
 
@@ -418,6 +445,11 @@ class Deck:
     (5, 47)
     >>> len(Deck(seed=7, cards=CARDS[16:]))
     36
+
+    Raises:
+        ShowdownError: ``seed`` is not a whole number from 0 to ``2**64 - 1``.
+        CardParseError: a token of ``cards`` is not a card.
+        DuplicateCardError: ``cards`` names a card twice.
     """
 
     def __init__(self, seed: int | None = None, *, shuffle: bool = True, cards: CardsLike | None = None) -> None:
@@ -427,13 +459,21 @@ class Deck:
             self._random.shuffle(self._cards)
 
     def shuffle(self, seed: int | None = None) -> None:
-        """Shuffle the cards left (with a new seed if one is given)."""
+        """Shuffle the cards left (with a new seed if one is given).
+
+        Raises:
+            ShowdownError: ``seed`` is not a whole number from 0 to ``2**64 - 1``.
+        """
         if seed is not None:
             self._random = random.Random(random_seed(seed))
         self._random.shuffle(self._cards)
 
     def deal(self, n: int = 1) -> tuple[Card, ...]:
-        """Take ``n`` cards from the top."""
+        """Take ``n`` cards from the top.
+
+        Raises:
+            HandSizeError: ``n`` is not a whole number from 0 to the cards left.
+        """
         n = whole_number(n, "the number of cards to deal", error=HandSizeError)
         if not 0 <= n <= len(self._cards):
             raise HandSizeError(f"cannot deal {n} cards from a deck of {len(self._cards)}")
@@ -441,7 +481,12 @@ class Deck:
         return tuple(dealt)
 
     def remove(self, cards: CardsLike) -> None:
-        """Take named cards out of the deck (each must still be in it)."""
+        """Take named cards out of the deck (each must still be in it).
+
+        Raises:
+            CardParseError: a token is not a card (the message quotes it).
+            DuplicateCardError: a card is not in the deck (already dealt or removed), or is named twice.
+        """
         for card in parse_cards(cards):
             try:
                 self._cards.remove(card)

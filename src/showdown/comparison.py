@@ -153,6 +153,9 @@ def player_names(names: Sequence[Optional[str]]) -> list[str]:
 
     >>> player_names(["alice", None, " bob "])
     ['alice', 'P2', 'bob']
+
+    Raises:
+        ShowdownError: a name is empty or used twice.
     """
     result: list[str] = []
     for number, name in enumerate(names, start=1):
@@ -193,6 +196,14 @@ def showdown(
     >>> showdown("As Ks Qs Js Ts", {"alice": "2c 3c", "bob": ""})
     Traceback (most recent call last):
     showdown.errors.HandSizeError: player 'bob' shows no cards; a player who does not show down is left out
+
+    Raises:
+        ShowdownError: fewer than 2 players or more than the deck deals to, or ``hands`` is not a list or a dict.
+        CardParseError: a token is not a card (the message quotes it).
+        DuplicateCardError: a card appears twice (on the board, in a hand, or in both).
+        HandSizeError: a board of 1, 2 or more than 5 cards, a player with no cards, or not 5 to 7 cards with the
+            board (in Omaha: not the game's hole cards, or fewer than 3 board cards).
+        GameError: an unknown game, or a card the short deck does not have.
     """
     rules = resolve_game(game)
     board_cards = parse_board(board)
@@ -245,6 +256,11 @@ def deal_showdown(players: int = 4, *, seed: Optional[int] = None, game: GameLik
     (['P1', 'P2', 'P3'], 5)
     >>> [len(hole) for hole in deal_showdown(2, seed=7, game="omaha").holes.values()]
     [4, 4]
+
+    Raises:
+        ShowdownError: ``players`` is not a whole number from 2 to the most the game deals to, or ``seed`` is not a
+            whole number from 0 to ``2**64 - 1``.
+        GameError: an unknown game.
     """
     rules = resolve_game(game)
     most = max_players(rules)

@@ -48,6 +48,14 @@ def hands(
 
     >>> sum(1 for _ in hands(4, game="omaha")), sum(1 for _ in hands(2, game="short-deck"))
     (270725, 630)
+
+    Raises:
+        ShowdownError: ``n`` is not a whole number of cards. Like the errors below, it is raised when the first hand
+            is asked for (``next``), not by the call.
+        CardParseError: a token of ``shared`` or ``dead`` is not a card.
+        DuplicateCardError: a card is both shared and dead, or named twice.
+        HandSizeError: more shared cards than ``n``, or too few cards left to fill a hand.
+        GameError: an unknown game, or a shared card the short deck does not have.
     """
     fixed, rest = _pool(n, shared, dead, game)
     for others in itertools.combinations(rest, n - len(fixed)):
@@ -62,6 +70,14 @@ def random_hands(
 
     >>> min(card.rank for card in next(random_hands(7, seed=3, game="short-deck"))) >= 4
     True
+
+    Raises:
+        ShowdownError: ``n`` is not a whole number of cards, or ``seed`` is not a whole number from 0 to ``2**64 -
+            1``. Like the errors below, it is raised when the first hand is asked for (``next``), not by the call.
+        CardParseError: a token of ``shared`` or ``dead`` is not a card.
+        DuplicateCardError: a card is both shared and dead, or named twice.
+        HandSizeError: more shared cards than ``n``, or too few cards left to fill a hand.
+        GameError: an unknown game, or a shared card the short deck does not have.
     """
     fixed, rest = _pool(n, shared, dead, game)
     rng = random.Random(random_seed(seed))

@@ -210,6 +210,10 @@ class HandRank(_RankBase):
     (<Category.TWO_PAIR: 2>, 'Two Pair, Aces and Fours, Queen kicker')
     >>> [str(card) for card in rank.best_five]
     ['As', 'Ad', '4h', '4c', 'Qs']
+
+    Raises:
+        ShowdownError: ``value`` is not a hand value (0 to 36863).
+        TypeError: ``value`` is not an int, or ``cards`` is not a tuple.
     """
 
     __slots__ = ()
@@ -338,6 +342,12 @@ def evaluate(cards: CardsLike, board: Optional[CardsLike] = None, *, game: GameL
     'Full House, Aces full of Sevens'
     >>> evaluate("Ah 9c", "8d 7s 6h", game="short-deck").description
     'Straight, Nine high'
+
+    Raises:
+        CardParseError: a token is not a card (the message quotes it).
+        DuplicateCardError: a card appears twice, in the hand or in the hand and on the board.
+        HandSizeError: not 1 to 7 cards; in Omaha, not the game's hole cards or not 3 to 5 board cards.
+        GameError: an unknown game, or a card the short deck does not have.
     """
     if board is not None or game != "holdem":
         return _evaluate_game(cards, board, resolve_game(game))
@@ -569,6 +579,14 @@ def evaluate_many(
     >>> hands = [[51, 50, 3, 7, 47, 43, 39, 35, 22]]  # As Ah 2s 3s, Ks Qs Js Ts 7h
     >>> evaluate_many(hands, game="omaha").tolist() == [evaluate("As Ah 2s 3s", "Ks Qs Js Ts 7h", game="omaha").value]
     True
+
+    Raises:
+        ShowdownError: the ids are not integers, ``out`` is not a writable C-contiguous int32 array of length N, or
+            ``n_jobs`` is not a positive int, None or -1.
+        HandSizeError: not an (N, k) array with k in 1..7 (in Omaha: the hole cards then 3 to 5 board cards).
+        CardParseError: an id outside 0..51 (with ``check``; the message names the row).
+        DuplicateCardError: a card repeated in a row (with ``check``; the message names the row).
+        GameError: an unknown game, or in short deck a card it does not have.
     """
     rules = resolve_game(game)
     array = _as_id_array(ids, rules)
@@ -596,6 +614,14 @@ def evaluate_many_low(
 
     >>> evaluate_many_low([[48, 1, 44, 45, 10, 14, 18, 30, 34]]).tolist()  # Ac 2d Kc Kd, 4h 5h 6h 9h Th
     [196]
+
+    Raises:
+        ShowdownError: the ids are not integers, ``out`` is not a writable C-contiguous int32 array of length N, or
+            ``n_jobs`` is not a positive int, None or -1.
+        HandSizeError: not an (N, k) array of the game's hole cards then 3 to 5 board cards.
+        CardParseError: an id outside 0..51 (with ``check``; the message names the row).
+        DuplicateCardError: a card repeated in a row (with ``check``; the message names the row).
+        GameError: an unknown game, or one without a low half.
     """
     rules = low_game(game)
     array = _as_id_array(ids, rules)
@@ -684,6 +710,9 @@ def census(n_cards: int = 7) -> Census:
 
     >>> census(5).counts[Category.STRAIGHT_FLUSH]
     40
+
+    Raises:
+        HandSizeError: ``n_cards`` is not 1 to 7.
     """
     from showdown._kernels import evaluator as kernel
 

@@ -110,6 +110,12 @@ def evaluate_low(
     '5-4-3-2-A low'
     >>> str(evaluate_low("Ah 3h Qs Qd", "2c 7d 8s Ks Kh"))
     '8-7-3-2-A low'
+
+    Raises:
+        GameError: an unknown game, or one without a low half.
+        CardParseError: a token is not a card (the message quotes it).
+        DuplicateCardError: a card appears twice, in the hand or in the hand and on the board.
+        HandSizeError: not the game's number of hole cards, or not 3 to 5 board cards.
     """
     rules = low_game(game)
     hole, board_cards = omaha_cards(cards, board, rules)

@@ -139,6 +139,11 @@ class OmahaRange(Range):
     ``weights`` are the arrays for the equity engine. Ranges compare equal when they hold the
     same hands with the same weights. ``str`` is the text the range was read from (a range
     made by :meth:`without` says which cards it went without).
+
+    Raises:
+        RangeParseError: the text is not a range of the game's hands (the message names the bad token), or ``text``
+            is not text.
+        GameError: an unknown game.
     """
 
     __slots__ = ("_hands", "_hand_weights", "_given", "_game")
@@ -200,12 +205,21 @@ class OmahaRange(Range):
 
         >>> Range("AAxx:0.5", game="omaha").weight("As Ad 7c 2h")
         0.5
+
+        Raises:
+            RangeParseError: ``combo`` is not the game's number of hole cards.
+            CardParseError: a token is not a card (the message quotes it).
+            DuplicateCardError: ``combo`` names one card twice.
         """
         row = self._row(combo)
         return 0.0 if row is None else float(self._hand_weights[row])
 
     def without(self, cards: CardsLike) -> OmahaRange:
-        """A new range without every hand that holds one of ``cards``."""
+        """A new range without every hand that holds one of ``cards``.
+
+        Raises:
+            CardParseError: a token is not a card (the message quotes it).
+        """
         dead = np.zeros(52, dtype=bool)
         for card in parse_cards(cards, allow_duplicates=True):
             dead[card.id] = True
@@ -216,7 +230,11 @@ class OmahaRange(Range):
         return result
 
     def remove(self, board: CardsLike = "", dead: CardsLike = "") -> OmahaRange:
-        """A new range without the hands that touch the ``board`` or ``dead`` cards."""
+        """A new range without the hands that touch the ``board`` or ``dead`` cards.
+
+        Raises:
+            CardParseError: a token is not a card (the message quotes it).
+        """
         return self.without([*parse_cards(board, allow_duplicates=True), *parse_cards(dead, allow_duplicates=True)])
 
     def __eq__(self, other: object) -> bool:

@@ -85,6 +85,12 @@ class Seat:
 
     >>> Seat("alice", 100, "As Kd")
     Seat(name='alice', contribution=100, hole=(Card('As'), Card('Kd')), folded=False)
+
+    Raises:
+        SettlementError: an empty name, a contribution that is not a whole number of chips from 0, or ``folded`` not
+            True or False.
+        CardParseError: a token of ``hole`` is not a card.
+        DuplicateCardError: ``hole`` names a card twice.
     """
 
     name: str
@@ -104,7 +110,12 @@ class Seat:
 
 @dataclass(frozen=True)
 class Rake:
-    """The house's cut: ``percent`` of each pot, at most ``cap`` chips a hand (None: no cap)."""
+    """The house's cut: ``percent`` of each pot, at most ``cap`` chips a hand (None: no cap).
+
+    Raises:
+        SettlementError: ``percent`` is not a number from 0 to 100 (or decimal text), ``cap`` is not a whole number
+            of chips from 0, or ``no_flop_no_drop`` is not True or False.
+    """
 
     percent: Union[int, float, Fraction, str]
     cap: Optional[int] = None
@@ -413,6 +424,16 @@ def settle(
     >>> print(settle("", [Seat("A", 10, folded=True), Seat("B", 30), Seat("C", 20, folded=True)]))
     10 uncalled returned to B.
     Main pot of 50 to B, uncontested.
+
+    Raises:
+        SettlementError: fewer than 2 or more than 23 seats, a seat that is not a Seat or a name used twice, a bad
+            ``button``, ``odd_chip``, ``rake`` or ``boards``, every seat folded, or a seat without cards in a
+            contested pot.
+        HandSizeError: a board of 1, 2 or more than 5 cards, a contested pot without five board cards, or a hand of
+            too many hole cards (in Omaha: not the game's).
+        CardParseError: a token is not a card (the message quotes it).
+        DuplicateCardError: a card in two hands, in a hand and on a board, or on two boards.
+        GameError: an unknown game, or a card the short deck does not have.
     """
     seats = list(seats)
     if not 2 <= len(seats) <= MAX_SEATS:
@@ -557,6 +578,12 @@ def hand_from_json(data: Union[str, dict[str, Any], os.PathLike[str]]) -> dict[s
     >>> text = '{"seats": [{"name": "A", "contribution": 5}, {"name": "B", "contribution": 5}]}'
     >>> hand_from_json(text)["seats"][0]
     Seat(name='A', contribution=5, hole=None, folded=False)
+
+    Raises:
+        SettlementError: the file cannot be read, the text is not JSON or not an object, a field is unknown or
+            missing, or a seat or the rake is bad.
+        CardParseError: a hole card is not a card.
+        DuplicateCardError: a seat's hole cards name a card twice.
     """
     from showdown.files import parse_json, read_json
 

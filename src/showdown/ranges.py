@@ -303,6 +303,9 @@ def starting_hand_of(hand: CardsLike) -> str:
 
     >>> starting_hand_of("Ah Kh"), starting_hand_of("7c7d"), starting_hand_of("kqo")
     ('AKs', '77', 'KQo')
+
+    Raises:
+        RangeParseError: neither a starting hand's name nor a two-card combo.
     """
     if isinstance(hand, str):
         try:
@@ -529,6 +532,11 @@ class Range:
     ((Card('As'), Card('Ah')), 1.0)
     >>> Range("AK") == Range("AKo, AKs")
     True
+
+    Raises:
+        RangeParseError: the text is not a range (the message names the bad token and its position), or ``text`` is
+            not text.
+        GameError: an unknown game, or a short deck range that holds no hand of its 36 cards.
     """
 
     __slots__ = ("_weights", "_text")
@@ -575,6 +583,12 @@ class Range:
         Range('0.5(AsKs, AhKh)')
         >>> str(Range.from_combos([]))
         ''
+
+        Raises:
+            RangeParseError: a combo is not two cards, a weight is not in (0, 1], a combo is given two weights, or
+                there are not as many weights as combos.
+            CardParseError: a token is not a card (the message quotes it).
+            DuplicateCardError: a combo names one card twice.
         """
         combos = list(combos)
         values = [1.0] * len(combos) if weights is None else [
@@ -604,6 +618,9 @@ class Range:
 
         >>> str(Range.top(3)), len(Range.top(3))
         ('88+', 42)
+
+        Raises:
+            RangeParseError: ``percent`` is not a number in (0, 100].
         """
         return cls(f"top {percent!r}%")
 
@@ -640,6 +657,11 @@ class Range:
 
         >>> Range("AKs:0.5").weight("KhAh")
         0.5
+
+        Raises:
+            RangeParseError: ``combo`` is not two cards.
+            CardParseError: a token is not a card (the message quotes it).
+            DuplicateCardError: ``combo`` names one card twice.
         """
         cards = parse_cards(combo)
         if len(cards) != 2:
@@ -651,6 +673,9 @@ class Range:
 
         >>> len(Range("AA, KK").without("As"))
         9
+
+        Raises:
+            CardParseError: a token is not a card (the message quotes it).
         """
         dead = np.zeros(52, dtype=bool)
         for card in parse_cards(cards, allow_duplicates=True):
@@ -663,6 +688,9 @@ class Range:
 
         >>> len(Range("AKs").remove(board="Ah 7c 2d", dead="Ks"))
         2
+
+        Raises:
+            CardParseError: a token is not a card (the message quotes it).
         """
         return self.without([*parse_cards(board, allow_duplicates=True), *parse_cards(dead, allow_duplicates=True)])
 
@@ -686,6 +714,13 @@ class Range:
         {'set': 6, 'overpair': 6, 'top-pair': 3}
         >>> str(parts["top-pair"])
         'AhKh, AdKd, AcKc'
+
+        Raises:
+            StudyError: ``by`` is not ``"made"`` or ``"draw"``, or the game is not hold'em or short deck.
+            HandSizeError: the board is not 3 to 5 cards.
+            CardParseError: a token is not a card (the message quotes it).
+            DuplicateCardError: a card is both dead and on the board, or named twice.
+            GameError: an unknown game, or a card the short deck does not have.
         """
         if by not in ("made", "draw"):
             raise StudyError(f"split by 'made' or 'draw', got {by!r}")
@@ -710,6 +745,14 @@ class Range:
         'AA, KhKd, KhKc, KdKc'
         >>> str(Range("AA, KK, AQs, 87s").filter("Ks 7h 2h", draws=["flush-draw"]))
         'AhQh'
+
+        Raises:
+            StudyError: neither ``made`` nor ``draws`` is given, a class name is unknown, or the game is not hold'em
+                or short deck.
+            HandSizeError: the board is not 3 to 5 cards.
+            CardParseError: a token is not a card (the message quotes it).
+            DuplicateCardError: a card is both dead and on the board, or named twice.
+            GameError: an unknown game, or a card the short deck does not have.
         """
         wanted_made = class_names(made, MADE_CLASSES, "made")
         wanted_draws = class_names(draws, DRAW_CLASSES, "draw")
@@ -759,6 +802,10 @@ class Range:
         'AsKs, AhKh, 0.5(AdKd)'
         >>> str(Range("AA").with_weights({"kk+": 0.5, "ak": 1}))
         'AK, 0.5(KK+)'
+
+        Raises:
+            RangeParseError: ``weights`` is not a mapping, a key names no hand, or a weight is not a number in [0,
+                1].
         """
         if not isinstance(weights, Mapping):
             raise RangeParseError(f"weights must be a mapping of hand to weight, got {type(weights).__name__}")
@@ -785,6 +832,9 @@ class Range:
         (4, [('AsKs', 0.5), ('AhKh', 1.0), ('AdKd', 0.0), ('AcKc', 0.0)])
         >>> Range("random").hand_combos("ako")["combos"][0]
         {'combo': 'AsKh', 'cards': ['As', 'Kh'], 'weight': 1.0}
+
+        Raises:
+            RangeParseError: ``hand`` is not one starting hand (``AK`` is two).
         """
         if not isinstance(hand, str):
             raise RangeParseError(f"a starting hand is text such as 'AKs', got {type(hand).__name__}")

@@ -103,6 +103,9 @@ class Breakdown:
 
         >>> breakdown("AA, KK", "Ks 7h 2d").combos("set")
         ['KhKd', 'KhKc', 'KdKc']
+
+        Raises:
+            StudyError: ``name`` is not a made or draw class.
         """
         members = class_members(name, self._made, self._draws)
         return [combo for combo, member in zip(self._combos, members.tolist(), strict=True) if member]
@@ -112,6 +115,9 @@ class Breakdown:
 
         >>> breakdown("AA, KK", "Ks 7h 2d").share("overpair")
         0.6666666666666666
+
+        Raises:
+            StudyError: ``name`` is not a made or draw class.
         """
         count = {**self.made, **self.draws}.get(check_class(name), 0)
         return count / self.total if self.total else 0.0
@@ -202,6 +208,17 @@ def breakdown(range: RangeLike, board: CardsLike, dead: CardsLike = "", *,  # no
     (1176, 9, 120, 198)
     >>> round(breakdown("QQ+, AK", "Ks 7h 2d", villain="random").equity_by_class["top-pair"], 3)
     0.898
+
+    Raises:
+        StudyError: the range or ``villain`` is not text or a two-card Range, or the game is not hold'em or short
+            deck.
+        HandSizeError: the board is not 3 to 5 cards.
+        CardParseError: a token is not a card (the message quotes it).
+        DuplicateCardError: a card is both dead and on the board, or named twice.
+        GameError: an unknown game, or a card the short deck does not have.
+        RangeParseError: range text that does not parse.
+        EmptyRangeError: a range is empty once the board and dead cards are removed.
+        EquityError: the range and ``villain`` never fit together on this board.
     """
     if villain is not None and not isinstance(villain, (str, Range)):
         raise StudyError(f"breakdown takes one villain range, got {type(villain).__name__}")
@@ -308,6 +325,9 @@ class ComboEquities:
 
         >>> combo_equities("AA, 22, KQs", "QQ", "Ks 7h 2d").equity_at(0.5)
         0.9161616161616162
+
+        Raises:
+            StudyError: ``share`` is not a number in (0, 1].
         """
         share = real_number(share, "share", positive=True, error=StudyError)
         if share > 1:
@@ -324,6 +344,10 @@ class ComboEquities:
 
         >>> str(combo_equities("AA, 22, KQs", "QQ", "Ks 7h 2d").filter(max_equity=0.91))
         '2s2h, 2s2c, 2h2c'
+
+        Raises:
+            StudyError: a bound is not a number, or ``classes`` is not a name or a list of names.
+            RangeParseError: a class is not a starting hand.
         """
         low = -math.inf if min_equity is None else real_number(min_equity, "min_equity", error=StudyError)
         high = math.inf if max_equity is None else real_number(max_equity, "max_equity", error=StudyError)
@@ -452,6 +476,18 @@ def combo_equities(
     {'AA': 0.625, 'AKs': 0.089, 'KK': 0.126}
     >>> round(r.by_combo["AhAd"], 3), round(r.equity, 3)
     (0.625, 0.309)
+
+    Raises:
+        StudyError: the game is not hold'em or short deck.
+        HandSizeError: a board of 1, 2 or more than 5 cards, or a hand that is not two cards.
+        CardParseError: a token is not a card (the message quotes it).
+        DuplicateCardError: a card is used twice.
+        GameError: an unknown game, or a card the short deck does not have.
+        RangeParseError: range text that does not parse.
+        EmptyRangeError: a range is empty once the known cards are removed.
+        PlayerCountError: more than 9 villains.
+        EquityError: a bad ``exact``, ``trials``, ``time_limit``, ``seed`` or ``n_jobs``, villains given as a dict
+            or not at all, ``exact=True`` preflop or multiway, or ranges that never fit together.
     """
     rules = study_game(game)
     board_cards, dead_cards = study_cards(board, dead, rules, sizes=(0, 3, 4, 5))
@@ -616,6 +652,16 @@ def next_card(hero: RangeLike, villain: RangeLike, board: CardsLike, dead: Cards
     >>> n = next_card("AA", "KK", "Ks 7h 2d 3c")
     >>> n.by_card["Kc"], round(n.probability["Kc"], 4), n.classes["Kc"]["overpair"]
     (0.0, 0.0076, 1.0)
+
+    Raises:
+        StudyError: ``villain`` is not one range, or the game is not hold'em or short deck.
+        HandSizeError: the board is not 3 or 4 cards.
+        CardParseError: a token is not a card (the message quotes it).
+        DuplicateCardError: a card is used twice.
+        GameError: an unknown game, or a card the short deck does not have.
+        RangeParseError: range text that does not parse.
+        EmptyRangeError: a range is empty once the known cards are removed.
+        EquityError: a bad ``n_jobs``, or ranges that never fit together.
     """
     if not isinstance(villain, (str, Range)):
         raise StudyError(f"next_card takes one villain range, got {type(villain).__name__}")

@@ -123,6 +123,19 @@ def equity(
     >>> r = equity(["AhAs", "KdKc"], exact=False, trials=20_000, seed=1)
     >>> 0.80 < r.equity[0] < 0.84, r.total
     (True, 20000)
+
+    Raises:
+        PlayerCountError: fewer than 2 or more than 10 players, or ``players`` is not a list or a dict.
+        EquityError: a bad ``exact``, ``trials``, ``stderr``, ``time_limit``, ``seed``, ``n_jobs`` or
+            ``max_evaluations``, an empty player name, or ``exact=True`` out of reach or over ``max_evaluations``.
+        CardParseError: a token of a hand, the board or the dead cards is not a card.
+        DuplicateCardError: a card is used twice.
+        HandSizeError: a hand of the wrong number of cards, a board of 1, 2 or more than 5 cards, or more cards than
+            the deck holds.
+        RangeParseError: range text that does not parse.
+        EmptyRangeError: a range is empty once the known cards are removed.
+        GameError: an unknown game, a card the short deck does not have, or a range of another game's hands.
+        EquityCancelled: ``progress`` returned False during exact enumeration.
     """
     question = prepare(players, board, dead, game)
     if exact is not None and not isinstance(exact, bool):

@@ -95,6 +95,13 @@ def grid_plan(hole: Any, board: Any = "", opponents: int = 1, *, game: GameLike 
 
     >>> grid_plan("AsKs", "Ts Qs 2d").method
     'boards'
+
+    Raises:
+        HandSizeError: ``hole`` is not the game's number of hole cards, or the board is 1, 2 or more than 5 cards.
+        EquityError: ``opponents`` is not a whole number from 1 to 9.
+        CardParseError: a token is not a card (the message quotes it).
+        DuplicateCardError: a card is used twice.
+        GameError: an unknown game, or a card the short deck does not have.
     """
     return plan(_grid_players(hole, opponents, game), board, game=game)
 
@@ -124,6 +131,15 @@ def odds_grid(
     >>> grid = odds_grid("7h 7d", board="7c Kd 2s Ah")
     >>> print(f"{grid.player[Category.FOUR_OF_A_KIND]:.4f}  {grid.opponents[Category.FULL_HOUSE]:.4f}")
     0.0217  0.0026
+
+    Raises:
+        HandSizeError: ``hole`` is not the game's number of hole cards, or the board is 1, 2 or more than 5 cards.
+        EquityError: ``opponents`` is not a whole number from 1 to 9, or a bad ``exact``, ``trials``, ``seed``,
+            ``n_jobs`` or ``max_evaluations`` (as :func:`showdown.equity`).
+        CardParseError: a token is not a card (the message quotes it).
+        DuplicateCardError: a card is used twice.
+        GameError: an unknown game, or a card the short deck does not have.
+        EquityCancelled: ``progress`` returned False during exact enumeration.
     """
     players = _grid_players(hole, opponents, game)
     result = equity(players, board, exact=exact, trials=trials, seed=seed, n_jobs=n_jobs, progress=progress,

@@ -114,5 +114,16 @@ def plan(players: Any, board: Any = "", dead: Any = "", *, game: GameLike = "hol
     >>> p = plan(["AA", "KK"])
     >>> p.method, p.assignments, p.classes, p.reports_progress
     ('classes', 36, 3, True)
+
+    Raises:
+        PlayerCountError: fewer than 2 or more than 10 players, or ``players`` is not a list or a dict.
+        EquityError: an empty player name.
+        CardParseError: a token of a hand, the board or the dead cards is not a card.
+        DuplicateCardError: a card is used twice.
+        HandSizeError: a hand of the wrong number of cards, a board of 1, 2 or more than 5 cards, or more cards than
+            the deck holds.
+        RangeParseError: range text that does not parse.
+        EmptyRangeError: a range is empty once the known cards are removed.
+        GameError: an unknown game, a card the short deck does not have, or a range of another game's hands.
     """
     return make_plan(prepare(players, board, dead, game))[0]

@@ -52,14 +52,22 @@ class PreflopTable:
     boards: np.ndarray
 
     def index(self, name: str) -> int:
-        """The row of a starting hand such as ``AKs``."""
+        """The row of a starting hand such as ``AKs``.
+
+        Raises:
+            ShowdownError: ``name`` is not one of the table's starting hands.
+        """
         try:
             return self.hands.index(name)
         except ValueError:
             raise ShowdownError(f"{name!r} is not one of this table's starting hands") from None
 
     def equity(self, hero: str, villain: str) -> float:
-        """Starting hand ``hero``'s heads-up all-in equity against ``villain``."""
+        """Starting hand ``hero``'s heads-up all-in equity against ``villain``.
+
+        Raises:
+            ShowdownError: a hand is not one of the table's starting hands.
+        """
         i, j = self.index(hero), self.index(villain)
         return float((self.wins[i, j] + self.ties[i, j] / 2) / self.boards[i, j])
 
@@ -123,6 +131,10 @@ def preflop_table(
     many pieces to cut the work into (default: one per ``PARTITION_CLASSES`` matchup classes);
     ``progress(done, total)`` is called as pieces finish. About 20 s for all 169 hands on
     two cores.
+
+    Raises:
+        ShowdownError: ``hands`` is empty, repeats a hand or holds something other than a starting hand (``AA``,
+            ``AKs``, ``AKo``), or ``partitions`` is below 1.
     """
     from showdown._kernels import board_classes as kernel
 

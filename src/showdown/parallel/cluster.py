@@ -86,6 +86,11 @@ def dask_client(scheduler: Optional[str] = None, local: Optional[int] = None) ->
     >>> with dask_client() as client:
     ...     print(client)
     None
+
+    Raises:
+        DistributedError: both ``scheduler`` and ``local`` are given, ``local`` is not a positive int or is over
+            twice the CPUs, the address is not text or cannot be reached, or Dask is not installed (raised on
+            entering the ``with`` block).
     """
     if scheduler and local is not None:
         raise DistributedError("give a scheduler address or a number of local workers, not both")

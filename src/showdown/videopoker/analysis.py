@@ -140,6 +140,12 @@ def analyze(
     >>> result = analyze("jacks-or-better-9-6")
     >>> float(result.expected_return), round(float(result.variance), 2)
     (0.9954390436951225, 19.51)
+
+    Raises:
+        PaytableError: an unknown pay table.
+        VideoPokerError: ``coins`` is not a whole number from 1 to the table's ``max_coins``.
+        ShowdownError: ``n_jobs`` is not a positive int, None or -1.
+        AnalysisStopped: ``progress`` returned False.
     """
     started = time.perf_counter()
     table = as_paytable(paytable)
@@ -205,6 +211,9 @@ def analyze_all(
     >>> results = analyze_all()
     >>> f"{float(results['double-bonus-10-7'].expected_return):.4%}"
     '100.1725%'
+
+    Raises:
+        VideoPokerError: ``coins`` is not a whole number from 1 to 5.
     """
     names = list(PAYTABLES)
     with interruptible():

@@ -160,6 +160,12 @@ def hand_class(cards: CardsLike, wild: str | Wild = "none") -> HandClass:
     (<HandClass.ROYAL_FLUSH: 14>, <HandClass.FOUR_2_4_ACE_TO_4: 10>, <HandClass.LOW_PAIR: 1>)
     >>> hand_class("2c 2d 2h 2s Ah", wild="deuces"), hand_class("Jk Qd Qh 5s 3c", wild="joker")
     (<HandClass.FOUR_DEUCES: 18>, <HandClass.THREE_OF_A_KIND: 4>)
+
+    Raises:
+        PaytableError: ``wild`` is not ``'none'``, ``'deuces'`` or ``'joker'``.
+        CardParseError: a token is not a card (the joker only with ``wild='joker'``).
+        DuplicateCardError: a card appears twice.
+        HandSizeError: not 5 cards.
     """
     game = as_wild(wild)
     hand = parse_cards(cards, joker=game.name == "joker")

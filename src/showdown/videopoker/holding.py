@@ -115,6 +115,12 @@ def parse_deal(deal: CardsLike, paytable: PaytableLike = "jacks-or-better-9-6") 
 
     >>> parse_deal("Jk As Kd 7h 2c", "joker-poker-kings")[0].name
     'Joker'
+
+    Raises:
+        PaytableError: an unknown pay table.
+        CardParseError: a token is not a card (the joker only in joker games).
+        DuplicateCardError: a card appears twice.
+        HandSizeError: not 5 cards.
     """
     cards = parse_cards(deal, joker=as_paytable(paytable).wild == "joker")
     if len(cards) != 5:
@@ -169,6 +175,13 @@ def holds(deal: CardsLike, paytable: PaytableLike = "jacks-or-better-9-6", coins
     [('Ks Kh 4s 4d', 2.5957), ('As Ks Kh 4s 4d', 2.0), ('Ks Kh', 1.5405)]
     >>> len(ranked), [hold.rank for hold in ranked[3:6]], format_cards(ranked[4].tied_with[0])
     (32, [4, 5, 5], 'Ks Kh 4d')
+
+    Raises:
+        PaytableError: an unknown pay table.
+        VideoPokerError: ``coins`` is not a whole number from 1 to the table's ``max_coins``.
+        CardParseError: a token is not a card (the joker only in joker games).
+        DuplicateCardError: a card appears twice.
+        HandSizeError: not 5 cards.
     """
     table = as_paytable(paytable)
     cards = parse_deal(deal, table)
@@ -220,5 +233,12 @@ def best_hold(deal: CardsLike, paytable: PaytableLike = "jacks-or-better-9-6", c
     >>> best = best_hold("Ah Kd Qc 7s 2h")
     >>> format_cards(best.held), best.tied_with
     ('Kd Qc', ())
+
+    Raises:
+        PaytableError: an unknown pay table.
+        VideoPokerError: ``coins`` is not a whole number from 1 to the table's ``max_coins``.
+        CardParseError: a token is not a card (the joker only in joker games).
+        DuplicateCardError: a card appears twice.
+        HandSizeError: not 5 cards.
     """
     return holds(deal, paytable, coins)[0]

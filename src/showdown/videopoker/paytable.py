@@ -92,6 +92,10 @@ class Paytable:
     ...     "two-pair": 2, "jacks-or-better": 1}})
     >>> table.class_pays(5) == Paytable.named("jacks-or-better-9-6").class_pays(5)
     True
+
+    Raises:
+        PaytableError: unknown wild cards, empty or unknown pay keys, a hand the pays leave out, or a pay,
+            ``royal_flush_below_max_bet`` or ``max_coins`` out of range (the message names the entry).
     """
 
     name: str
@@ -131,6 +135,9 @@ class Paytable:
 
         >>> Paytable.named("bonus-poker-8-5").pays["four-aces"]
         80
+
+        Raises:
+            PaytableError: not the name of a table in ``PAYTABLES``.
         """
         key = name.strip().lower() if isinstance(name, str) else name
         if key not in PAYTABLES:
@@ -150,6 +157,10 @@ class Paytable:
         ...     "three-of-a-kind": 1}})
         >>> table == Paytable.named("deuces-wild-nsud")
         True
+
+        Raises:
+            PaytableError: ``data`` is not a mapping, has an unknown field, no ``pays``, an empty name, a bad pay,
+                or a ``title`` or ``rows`` that does not match the pays.
         """
         if not isinstance(data, Mapping):
             raise PaytableError(f"a paytable must be a mapping (a JSON object), got {type(data).__name__}")
@@ -184,6 +195,9 @@ class Paytable:
         ... except PaytableError as error:
         ...     print(error)
         the pay for 'flush' in paytable 'custom' must be from 0 to 1,000,000, got -1
+
+        Raises:
+            PaytableError: the text is not JSON, or not a table :meth:`from_dict` takes.
         """
         return cls.from_dict(parse_json(text, "the paytable", error=PaytableError))
 
@@ -227,6 +241,9 @@ class Paytable:
         >>> table = Paytable.named("double-double-bonus-9-6")
         >>> table.row_for(HandClass.FOUR_ACES_2_4).label, table.row_for(HandClass.LOW_PAIR).key
         ('Four Aces + 2-4', 'nothing')
+
+        Raises:
+            VideoPokerError: ``hand`` is not a final hand of the table's game.
         """
         for row in self.rows:
             if hand in row.classes:
@@ -239,6 +256,9 @@ class Paytable:
 
         >>> Paytable.named("double-double-bonus-9-6").class_pays(5)[HandClass.FOUR_ACES_2_4]
         400
+
+        Raises:
+            VideoPokerError: ``coins`` is not a whole number from 1 to ``max_coins``.
         """
         coins = self.check_coins(coins)
         pays = [0] * len(HandClass)
@@ -252,7 +272,11 @@ class Paytable:
         return tuple(pays)
 
     def check_coins(self, coins: int) -> int:
-        """``coins`` if it is a whole number of coins from 1 to ``max_coins``, else an error."""
+        """``coins`` if it is a whole number of coins from 1 to ``max_coins``, else an error.
+
+        Raises:
+            VideoPokerError: ``coins`` is not a whole number from 1 to ``max_coins``.
+        """
         if isinstance(coins, bool) or not isinstance(coins, int) or not 1 <= coins <= self.max_coins:
             raise VideoPokerError(f"coins must be a whole number from 1 to {self.max_coins}, got {coins!r}")
         return coins
@@ -401,6 +425,9 @@ def paytable_from_text(text: str) -> Paytable:
 
     >>> paytable_from_text("9/6").name, paytable_from_text("DDB 9/6").name, paytable_from_text("nsud").name
     ('jacks-or-better-9-6', 'double-double-bonus-9-6', 'deuces-wild-nsud')
+
+    Raises:
+        PaytableError: not a known name or short form, or a .json file that cannot be read or is not a table.
     """
     words = text.strip().lower()
     if words.endswith(".json") or Path(words).suffix == ".json":

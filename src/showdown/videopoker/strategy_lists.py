@@ -131,6 +131,11 @@ class Strategy:
         >>> plan = strategy("jacks-or-better-9-6")
         >>> str(plan.hold("Ah Kd Qc 7s 2h"))
         'hold Kd Qc: EV 0.483441 per coin (2.4172 per bet)'
+
+        Raises:
+            CardParseError: a token is not a card (the joker only in joker games).
+            DuplicateCardError: a card appears twice.
+            HandSizeError: not 5 cards.
         """
         cards, order, patterns, ties = _described(deal, self.paytable)
         sorted_hold = self._choose(patterns, ties)
@@ -144,6 +149,12 @@ class Strategy:
         >>> plan = strategy("jacks-or-better-9-6")
         >>> plan.line_for("Ah Kd Qc 7s 2h", (1, 2)).words
         'Unsuited KQ, QJ'
+
+        Raises:
+            VideoPokerError: a position is not 0 to 4, or is given twice.
+            CardParseError: a token is not a card (the joker only in joker games).
+            DuplicateCardError: a card appears twice.
+            HandSizeError: not 5 cards.
         """
         _, order, patterns, _ = _described(deal, self.paytable)
         line = self._line_of.get(int(patterns[_sorted_mask(order, positions)]))
@@ -184,6 +195,13 @@ def describe_hold(deal: CardsLike, positions: Sequence[int],
     '3 to a royal flush (with an ace)'
     >>> describe_hold("2h 2d Ks Qs 5h", (0, 1), "deuces-wild-full-pay")
     'Two deuces'
+
+    Raises:
+        PaytableError: an unknown pay table.
+        VideoPokerError: a position is not 0 to 4, or is given twice.
+        CardParseError: a token is not a card (the joker only in joker games).
+        DuplicateCardError: a card appears twice.
+        HandSizeError: not 5 cards.
     """
     table = as_paytable(paytable)
     _, order, patterns, _ = _described(deal, table)
@@ -242,6 +260,11 @@ def strategy(paytable: PaytableLike = "jacks-or-better-9-6", coins: int = 5, *,
     >>> plan = strategy("jacks-or-better-9-6")
     >>> len(plan.lines) <= 40, float(plan.cost) < 0.0002
     (True, True)
+
+    Raises:
+        PaytableError: an unknown pay table.
+        VideoPokerError: ``coins`` is not a whole number from 1 to the table's ``max_coins``, or ``max_lines`` not
+            one from 5 to 200.
     """
     table = as_paytable(paytable)
     coins = table.check_coins(coins)

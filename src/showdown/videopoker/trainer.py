@@ -39,6 +39,10 @@ def parse_hold(text: str, deal: tuple[Card, ...]) -> tuple[int, ...]:
     >>> parse_hold("6", deal)
     Traceback (most recent call last):
     showdown.errors.HoldParseError: position 6 is not one of 1 to 5
+
+    Raises:
+        HoldParseError: empty text, a position that is not 1 to 5 or is given twice, or a card that is not one or is
+            not in the deal.
     """
     words = text.strip().lower()
     if words in _DISCARD_ALL:
@@ -226,6 +230,11 @@ class Trainer:
     warning); ``play(positions)`` holds those positions, draws, pays and keeps the running
     tally of mistakes and EV lost (per coin bet, summed over hands), by line of the pay
     table's strategy list (:func:`~showdown.videopoker.strategy`, derived on first use).
+
+    Raises:
+        PaytableError: an unknown pay table.
+        VideoPokerError: ``coins`` is not a whole number from 1 to the table's ``max_coins``, or ``seed`` is not a
+            whole number from 0 to ``2**64 - 1``.
     """
 
     def __init__(
@@ -262,7 +271,11 @@ class Trainer:
 
     def advise(self, positions: tuple[int, ...]) -> Advice:
         """Judge holding the cards at ``positions`` (0 to 4) of the last deal, before the draw:
-        the best hold, the EV given up and the lines of the strategy list both follow."""
+        the best hold, the EV given up and the lines of the strategy list both follow.
+
+        Raises:
+            VideoPokerError: no deal to judge (call :meth:`deal` first), or a position is not 0 to 4.
+        """
         if self._deck is None:
             raise VideoPokerError("deal before playing a hold")
         ranked = holds(self._deal, self.paytable, self.coins)
@@ -285,7 +298,11 @@ class Trainer:
         return self._deal
 
     def play(self, positions: tuple[int, ...]) -> Played:
-        """Hold the cards at ``positions`` (0 to 4) of the last deal, draw and score the hand."""
+        """Hold the cards at ``positions`` (0 to 4) of the last deal, draw and score the hand.
+
+        Raises:
+            VideoPokerError: no deal to play (call :meth:`deal` first), or a position is not 0 to 4.
+        """
         advice = self.advise(positions)
         kept = set(positions)
         assert self._deck is not None  # advise checked it
