@@ -2,7 +2,12 @@
 
 A row is a dict with the keys ``name``, ``showdown``, ``unit``, ``peer``, ``peer_figure`` and
 ``ratio`` (``showdown / peer_figure``), plus an optional ``note`` shown in place of a missing
-peer figure (``'not installed'``, ``'reference, not run'``, ...).
+peer figure (``'not installed'``, ``'reference, not run'``, ...). For ``results.json`` and the
+plots (``plots.py``) a row also says where its peer figure comes from (``peer_kind``: measured
+in this run, a reference quoted from elsewhere, or a target), the group of benchmarks it belongs
+to (``group``: one chart of speed against peers each) and, for the scaling charts, the series it
+is a point of (``series``) with its thread count (``threads``) or Dask worker count
+(``workers``).
 """
 
 from __future__ import annotations
@@ -19,6 +24,13 @@ from typing import Any, Optional
 
 REPEAT = 5
 """Every figure is the best of this many timed repetitions, after one warm-up call."""
+
+REFERENCE = "reference, not run"
+"""The note of a peer figure quoted from a measurement made outside this run."""
+
+MEASURED = "measured"
+TARGET = "target"
+PEER_KINDS = (MEASURED, "reference", TARGET)
 
 RATIO_NOTE = (
     "ratio = showdown figure / peer figure: for rates (/s) above 1 means showdown is faster, "
@@ -50,6 +62,40 @@ def size_for(timer: Callable[[int], float], probe: int, available: int, target_s
     return max(probe, min(available, wanted))
 
 
+def thread_counts(*always: int) -> list[int]:
+    """Thread counts (or worker counts) for the scaling rows: 1 to this machine's cores
+    (``os.cpu_count()``, at most numba's thread count), every count up to 8, then doubling, plus
+    the cores themselves; ``always`` are included whatever the machine."""
+    cores = os.cpu_count() or 1
+    try:
+        import numba
+
+        cores = min(cores, int(numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
+    except ImportError:
+        pass
+    counts = set(range(1, min(cores, 8) + 1))
+    step = 16
+    while step < cores:
+        counts.add(step)
+        step *= 2
+    counts.add(cores)
+    counts.update(always)
+    return sorted(counts)
+
+
+def peer_kind(peer_figure: Optional[float], peer: str, note: str) -> Optional[str]:
+    """Where a peer figure comes from: ``'measured'`` in this run, a ``'reference'`` quoted from a
+    measurement made elsewhere (its note says "reference, not run"), a ``'target'`` (the project's
+    goal), or None when there is no figure."""
+    if peer_figure is None:
+        return None
+    if REFERENCE in note:
+        return "reference"
+    if peer.startswith("the target"):
+        return TARGET
+    return MEASURED
+
+
 def row(
     name: str,
     showdown: Optional[float],
@@ -57,18 +103,49 @@ def row(
     peer: str = "",
     peer_figure: Optional[float] = None,
     note: str = "",
+    *,
+    group: str = "",
+    series: str = "",
+    threads: Optional[int] = None,
+    workers: Optional[int] = None,
+    peer_showdown: Optional[bool] = None,
 ) -> dict[str, Any]:
-    """A result row; ``ratio`` is ``showdown / peer_figure`` when both are known."""
+    """A result row; ``ratio`` is ``showdown / peer_figure`` when both are known. ``peer_showdown``:
+    the peer is showdown itself (another function or setting); by default when its name says so."""
     ratio = showdown / peer_figure if showdown is not None and peer_figure else None
+    kind = peer_kind(peer_figure, peer, note)
     return {
         "name": name,
         "showdown": showdown,
         "unit": unit,
         "peer": peer,
         "peer_figure": peer_figure,
+        "peer_kind": kind,
+        "peer_measured": None if kind is None else kind == MEASURED,
+        "peer_showdown": peer.startswith("showdown") if peer_showdown is None else peer_showdown,
         "ratio": ratio,
         "note": note,
+        "group": group,
+        "series": series,
+        "threads": threads,
+        "workers": workers,
     }
+
+
+def tagged(rows: list[dict[str, Any]], group: str) -> list[dict[str, Any]]:
+    """``rows`` with ``group`` set where a row has none."""
+    for r in rows:
+        if not r.get("group"):
+            r["group"] = group
+    return rows
+
+
+def point(
+    r: dict[str, Any], series: str, threads: Optional[int] = None, workers: Optional[int] = None
+) -> dict[str, Any]:
+    """Marks ``r`` as the point of a scaling series at ``threads`` threads or ``workers`` workers."""
+    r.update(series=series, threads=threads, workers=workers)
+    return r
 
 
 def format_figure(value: Optional[float], unit: str) -> str:
@@ -122,20 +199,39 @@ def cpu_model() -> str:
     return platform.processor() or platform.machine() or "unknown CPU"
 
 
+def _version(module: str) -> str:
+    try:
+        return str(__import__(module).__version__)
+    except Exception:  # noqa: BLE001 - a missing module is reported, not raised
+        return "not installed"
+
+
+def machine() -> dict[str, Any]:
+    """The machine and the software the figures are measured with, field by field."""
+    return {
+        "cpu": cpu_model(),
+        "arch": platform.machine(),
+        "cores": os.cpu_count(),
+        "system": platform.system(),
+        "python": platform.python_version(),
+        "numba": _version("numba"),
+        "numpy": _version("numpy"),
+        "showdown": _version("showdown"),
+        "date": datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
+    }
+
+
+def machine_line(m: dict[str, Any]) -> str:
+    """The fields of ``machine()`` as one line."""
+    return (
+        f"Machine: {m['cpu']} ({m['arch']}), {m['cores']} cores, {m['system']}; "
+        f"Python {m['python']}, numba {m['numba']}, numpy {m['numpy']}; {m['date']}"
+    )
+
+
 def machine_info() -> str:
     """One line naming the machine and the software the figures were measured with."""
-
-    def version(module: str) -> str:
-        try:
-            return str(__import__(module).__version__)
-        except Exception:  # noqa: BLE001 - a missing module is reported, not raised
-            return "not installed"
-
-    return (
-        f"Machine: {cpu_model()} ({platform.machine()}), {os.cpu_count()} cores, {platform.system()}; "
-        f"Python {platform.python_version()}, numba {version('numba')}, numpy {version('numpy')}; "
-        f"{datetime.datetime.now().astimezone().strftime('%Y-%m-%d %H:%M %Z')}"
-    )
+    return machine_line(machine())
 
 
 def python() -> str:

@@ -1,5 +1,6 @@
 """The exact preflop table (every hand class against every hand class) here and on local Dask
-clusters of 1 and 2 worker processes, in one run.
+clusters of 1, 2, ... worker processes (``thread_counts(1, 2)``: up to this machine's cores), in
+one run.
 
     .venv/bin/python benchmarks/bench_distributed.py
 
@@ -15,10 +16,12 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _harness import RATIO_NOTE, format_table, row  # noqa: E402
+from _harness import RATIO_NOTE, format_table, point, row, tagged, thread_counts  # noqa: E402
 from showdown import dask_client, preflop_table  # noqa: E402
 
 SAMPLE = ["AA", "KK", "AKs"]
+SERIES_HERE = "`preflop_table()` in this process (numba threads)"
+SERIES_CLUSTER = "`preflop_table(client=...)`, 169 x 169 starting hands, exact, on a Dask LocalCluster"
 
 
 def _timed(client: Any = None) -> tuple[float, Any]:
@@ -29,22 +32,28 @@ def _timed(client: Any = None) -> tuple[float, Any]:
 
 
 def run() -> list[dict[str, Any]]:
-    """Rows: the table in this process (numba threads), then on 1 and 2 local worker processes."""
+    """Rows: the table in this process (numba threads), then on 1, 2, ... local worker processes."""
     try:
         import dask.distributed  # noqa: F401
     except ImportError:
-        return [row("preflop table on local Dask workers", None, "s", note="dask not installed")]
+        return [row("preflop table on local Dask workers", None, "s", note="dask not installed", group="dask")]
     print("[bench_distributed] preflop table here", file=sys.stderr, flush=True)
     here, reference = _timed()
-    rows = [row("`preflop_table()`, 169 x 169 starting hands, exact, this process (numba threads)", here, "s")]
-    for workers in (1, 2):
+    import numba
+
+    threads = int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+    rows = [point(row("`preflop_table()`, 169 x 169 starting hands, exact, this process (numba threads)", here, "s"),
+                  SERIES_HERE, threads=threads)]
+    for workers in thread_counts(1, 2):
         print(f"[bench_distributed] preflop table on {workers} local worker(s)", file=sys.stderr, flush=True)
         with dask_client(local=workers) as client:
             seconds, table = _timed(client)
         same = bool((table.wins == reference.wins).all() and (table.ties == reference.ties).all())
-        rows.append(row(f"`preflop_table(client=...)`, LocalCluster of {workers} process(es), 1 thread each",
-                        seconds, "s", "this process", here, "" if same else "RESULTS DIFFER"))
-    return rows
+        rows.append(point(row(f"`preflop_table(client=...)`, LocalCluster of {workers} process(es), 1 thread each",
+                              seconds, "s", "this process", here, "" if same else "RESULTS DIFFER",
+                              peer_showdown=True),
+                          SERIES_CLUSTER, workers=workers))
+    return tagged(rows, "dask")
 
 
 if __name__ == "__main__":

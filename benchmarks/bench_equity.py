@@ -16,7 +16,9 @@ the exact ones, and every-hand-against-every-hand must come out at exactly one h
 disagreement is written into the row's note, not raised.
 
 Sections: (a) exact enumeration with fixed hands and small ranges, (b) every hand against every
-hand, guarded (see below), (c) Monte Carlo trials per second.
+hand, guarded (see below), (c) Monte Carlo trials per second. The heads-up and three-way exact
+rows and the three-way Monte Carlo rows run on every thread count of ``thread_counts()`` (1 and
+2 at least): the points of the scaling chart.
 
 Every hand against every hand (``equity(["random", "random"], exact=True)``, 2.78e12 cases)
 runs once in a child process that is stopped at ``SHOWDOWN_BENCH_RANDOM_LIMIT`` seconds
@@ -40,7 +42,18 @@ from typing import Any, Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import showdown  # noqa: E402
-from _harness import RATIO_NOTE, REPEAT, best_of, format_table, python, row, size_for  # noqa: E402
+from _harness import (  # noqa: E402
+    RATIO_NOTE,
+    REPEAT,
+    best_of,
+    format_table,
+    point,
+    python,
+    row,
+    size_for,
+    tagged,
+    thread_counts,
+)
 from showdown import Range, equity  # noqa: E402
 
 SEED = 20240601
@@ -84,6 +97,10 @@ AKS_QQ = ["AsKs", "QQ"]
 THREE_WAY = ["AsAh", "KsKh", "QdJd"]
 FLOP_HANDS = ["AcAd", "KhKs"]
 FLOP = "2c 7d 9h"
+
+SERIES_HEADS_UP = "exact `equity(['AsAh', 'KsKh'])`, heads-up preflop"
+SERIES_THREE_WAY = "exact `equity(['AsAh', 'KsKh', 'QdJd'])`, three-way preflop"
+SERIES_MC = "Monte Carlo `equity(['AsAh', 'KsKh', 'QdJd'])`, three-way preflop"
 
 
 def _log(message: str) -> None:
@@ -257,14 +274,18 @@ def bench_exact() -> list[dict[str, Any]]:
         f"`equity(['AsAh', 'KsKh'], exact=True, n_jobs=1)`: heads-up preflop, {BOARDS_PREFLOP:,} boards "
         "(target ≤ 1.6 ms)"
     )
-    rows.append(row(name, ms, MS, f"{CPP} (119,625 suit-distinct boards)", CPP_HEADS_UP_MS, REFERENCE))
+    rows.append(point(row(name, ms, MS, f"{CPP} (119,625 suit-distinct boards)", CPP_HEADS_UP_MS, REFERENCE),
+                      SERIES_HEADS_UP, threads=1))
     rows.append(row(name, ms, MS, NUMBA_LOOP, NUMBA_LOOP_HEADS_UP_MS, REFERENCE))
     _log("  eval7 loop")
     rows.append(_eval7_exact_row(name, ms, result.equity, HEADS_UP))
 
-    _log("heads-up preflop, AsAh vs KsKh, exact, n_jobs=2")
-    seconds2, _ = _exact_seconds(HEADS_UP, n_jobs=2)
-    rows.append(row("`equity(['AsAh', 'KsKh'], exact=True, n_jobs=2)`", seconds2 * 1e3, MS))
+    for n_jobs in thread_counts(2):
+        if n_jobs > 1:
+            _log(f"heads-up preflop, AsAh vs KsKh, exact, n_jobs={n_jobs}")
+            seconds2, _ = _exact_seconds(HEADS_UP, n_jobs=n_jobs)
+            rows.append(point(row(f"`equity(['AsAh', 'KsKh'], exact=True, n_jobs={n_jobs})`", seconds2 * 1e3, MS),
+                              SERIES_HEADS_UP, threads=n_jobs))
 
     _log("hand against range, AsKs vs QQ, exact, n_jobs=1")
     seconds, result = _exact_seconds(AKS_QQ)
@@ -277,7 +298,7 @@ def bench_exact() -> list[dict[str, Any]]:
     _log("  eval7 loop (one run)")
     rows.append(_eval7_exact_row(name, ms, result.equity, AKS_QQ, repeat=1))
 
-    for n_jobs in (1, 2):
+    for n_jobs in thread_counts(2):
         _log(f"three-way preflop, AsAh vs KsKh vs QdJd, exact, n_jobs={n_jobs}")
         seconds, result = _exact_seconds(THREE_WAY, n_jobs=n_jobs)
         ms = seconds * 1e3
@@ -287,9 +308,10 @@ def bench_exact() -> list[dict[str, Any]]:
         )
         if n_jobs == 1:
             _log("  eval7 loop (one run)")
-            rows.append(_eval7_exact_row(name, ms, result.equity, THREE_WAY, repeat=1))
+            rows.append(point(_eval7_exact_row(name, ms, result.equity, THREE_WAY, repeat=1),
+                              SERIES_THREE_WAY, threads=1))
         else:
-            rows.append(row(name, ms, MS))
+            rows.append(point(row(name, ms, MS), SERIES_THREE_WAY, threads=n_jobs))
 
     _log("on the flop, AcAd vs KhKs on 2c 7d 9h, exact, n_jobs=1")
     seconds, result = _exact_seconds(FLOP_HANDS, FLOP)
@@ -429,7 +451,7 @@ def _eval7_mc_row(name: str, ours: float, exact: Sequence[float]) -> dict[str, A
 
 def bench_monte_carlo(exact_three_way: Sequence[float], exact_heads_up: Sequence[float]) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
-    for n_jobs in (1, 2):
+    for n_jobs in thread_counts(2):
         _log(f"Monte Carlo, three-way preflop, n_jobs={n_jobs}")
         rate, n, result = _mc_rate(THREE_WAY, n_jobs)
         note = _sampled_note(result.equity, exact_three_way, result.player_stderr, "showdown")
@@ -441,11 +463,12 @@ def bench_monte_carlo(exact_three_way: Sequence[float], exact_heads_up: Sequence
         if note:
             rows.append(row(name, rate, TRIALS, "check against the exact equity", None, note))
         if n_jobs == 1:
-            rows.append(row(name, rate, TRIALS, NUMBA_MC_LOOP, NUMBA_LOOP_MC_3WAY, REFERENCE))
+            rows.append(point(row(name, rate, TRIALS, NUMBA_MC_LOOP, NUMBA_LOOP_MC_3WAY, REFERENCE),
+                              SERIES_MC, threads=1))
             _log("  pokerkit")
             rows.append(_pokerkit_row(name, rate, exact_three_way))
         else:
-            rows.append(row(name, rate, TRIALS))
+            rows.append(point(row(name, rate, TRIALS), SERIES_MC, threads=n_jobs))
 
     _log("Monte Carlo, heads-up preflop, n_jobs=1")
     rate, n, result = _mc_rate(HEADS_UP, 1)
@@ -466,10 +489,14 @@ def bench_monte_carlo(exact_three_way: Sequence[float], exact_heads_up: Sequence
 def run() -> list[dict[str, Any]]:
     """Every benchmark of this module, as rows (see ``_harness.row``)."""
     _log(f"showdown {showdown.__version__}, best of {REPEAT} after a warm-up")
-    exact_rows = bench_exact()
+    exact_rows = tagged(bench_exact(), "exact-equity")
     exact_three_way = _call(THREE_WAY, exact=True).equity
     exact_heads_up = _call(HEADS_UP, exact=True).equity
-    return exact_rows + bench_random() + bench_monte_carlo(exact_three_way, exact_heads_up)
+    return (
+        exact_rows
+        + tagged(bench_random(), "exact-equity")
+        + tagged(bench_monte_carlo(exact_three_way, exact_heads_up), "monte-carlo")
+    )
 
 
 def main() -> None:

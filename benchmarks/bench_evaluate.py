@@ -8,8 +8,10 @@ peers that run a Python loop get a subset sized so one repetition lasts about
 ``TARGET_SECONDS``. Peer answers are checked against showdown's on the hands they evaluated
 (same order of strength, same ties); a disagreement is flagged in the table.
 
-Sections: (a) bulk ``evaluate_many`` on 10M hands, (b) ``census(7)`` over all 133,784,560
-hands, (c) single ``evaluate`` calls, (d) import time and the first call's numba compilation.
+Sections: (a) bulk ``evaluate_many`` on 10M hands (one thread against the peers, then every
+thread count of ``thread_counts()`` for the scaling chart), (b) ``census(7)`` over all
+133,784,560 hands, (c) single ``evaluate`` calls, (d) import time and the first call's numba
+compilation.
 """
 
 from __future__ import annotations
@@ -27,7 +29,18 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import showdown  # noqa: E402
-from _harness import RATIO_NOTE, REPEAT, best_of, format_table, python, row, size_for  # noqa: E402
+from _harness import (  # noqa: E402
+    RATIO_NOTE,
+    REPEAT,
+    best_of,
+    format_table,
+    point,
+    python,
+    row,
+    size_for,
+    tagged,
+    thread_counts,
+)
 from showdown import CARDS, census, evaluate, evaluate_many  # noqa: E402
 
 SEED = 20240601
@@ -52,6 +65,8 @@ assert TEXT == [str(card) for card in CARDS]
 
 NOT_INSTALLED = "not installed"
 BULK = "M hands/s"
+SERIES_BULK = f"`evaluate_many`, {N_BULK / 1e6:g}M random 7-card hold'em hands, uint8"
+"""The scaling series of the bulk rows (one point a thread count)."""
 CALLS = "M calls/s"
 
 
@@ -321,18 +336,25 @@ def bench_bulk() -> list[dict[str, Any]]:
     unchecked_rate = rate(hands, 1, check=False)
     _log("evaluate_many int64, n_jobs=1")
     int64_rate = rate(hands.astype(np.int64), 1)
-    _log("evaluate_many uint8, n_jobs=2")
-    parallel_rate = rate(hands, 2)
+    parallel_rates = {}
+    for n_jobs in thread_counts(2):
+        if n_jobs > 1:
+            _log(f"evaluate_many uint8, n_jobs={n_jobs}")
+            parallel_rates[n_jobs] = rate(hands, n_jobs)
 
     name = f"{title}, uint8, n_jobs=1"
     rows = [
-        row(
-            name,
-            uint8_rate,
-            BULK,
-            "fastest C++ evaluator measured on this machine: ~154 M/s random 7-card",
-            CPP_BULK_REFERENCE,
-            "reference, not run",
+        point(
+            row(
+                name,
+                uint8_rate,
+                BULK,
+                "fastest C++ evaluator measured on this machine: ~154 M/s random 7-card",
+                CPP_BULK_REFERENCE,
+                "reference, not run",
+            ),
+            SERIES_BULK,
+            threads=1,
         ),
     ]
     for peer_cls, fixed, probe in (
@@ -364,7 +386,8 @@ def bench_bulk() -> list[dict[str, Any]]:
         )
     )
     rows.append(row(f"{title}, int64, n_jobs=1", int64_rate, BULK))
-    rows.append(row(f"{title}, uint8, n_jobs=2", parallel_rate, BULK))
+    for n_jobs, parallel_rate in parallel_rates.items():
+        rows.append(point(row(f"{title}, uint8, n_jobs={n_jobs}", parallel_rate, BULK), SERIES_BULK, threads=n_jobs))
     return rows
 
 
@@ -493,7 +516,12 @@ def bench_startup() -> list[dict[str, Any]]:
 def run() -> list[dict[str, Any]]:
     """Every benchmark of this module, as rows (see ``_harness.row``)."""
     _log(f"showdown {showdown.__version__}, best of {REPEAT} after a warm-up")
-    return bench_bulk() + bench_census() + bench_single() + bench_startup()
+    return (
+        tagged(bench_bulk(), "evaluate-many")
+        + tagged(bench_census(), "census")
+        + tagged(bench_single(), "evaluate-call")
+        + tagged(bench_startup(), "import")
+    )
 
 
 def main() -> None:

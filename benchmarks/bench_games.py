@@ -35,6 +35,9 @@ Rows:
    ``OmahaEightOrBetterLowHand`` for hi-lo; ``POKERKIT_SAMPLES`` deals, best of
    ``SLOW_REPEAT``). Every estimate must lie within a few standard errors of showdown's exact
    three-way equity. The hi-lo rate is also given as a ratio of the Omaha rate (target ≥ 0.5).
+6. For the scaling chart: the Omaha bulk rows and the exact heads-up PLO preflop (``omaha``)
+   on every other thread count of ``thread_counts()`` (up to all threads; on two cores, the exact
+   equity on 2 threads is the only extra row).
 """
 
 from __future__ import annotations
@@ -52,7 +55,17 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import showdown  # noqa: E402
-from _harness import RATIO_NOTE, REPEAT, best_of, format_table, row, size_for  # noqa: E402
+from _harness import (  # noqa: E402
+    RATIO_NOTE,
+    REPEAT,
+    best_of,
+    format_table,
+    point,
+    row,
+    size_for,
+    tagged,
+    thread_counts,
+)
 from bench_evaluate import TEXT, Peer, _has_repeat, _peer_row  # noqa: E402
 from showdown import equity, evaluate_many, evaluate_many_low  # noqa: E402
 
@@ -79,6 +92,8 @@ REFERENCE_PEER = "showdown hold'em `evaluate_many`, same run"
 BULK = "M hands/s"
 TRIALS = "M trials/s"
 SECONDS = "s"
+SERIES_OMAHA = f"`evaluate_many(ids, game='omaha')`, {N_OMAHA / 1e6:g}M random Omaha deals, uint8"
+SERIES_PLO_EXACT = "exact `equity(['AsKsQdJd', '7c7h6c5h'], game='omaha')`, heads-up PLO preflop"
 
 
 def _log(message: str) -> None:
@@ -223,11 +238,19 @@ def bench_omaha() -> list[dict[str, Any]]:
     )
     for peer_cls, probe in ((PhEvaluatorOmaha, 20_000), (PhEvaluatorPlo4, 20_000), (PokerKitOmaha, 100)):
         rows.append(_peer(name, one, peer_cls, ids, values, probe))
+    point(rows[0], SERIES_OMAHA, threads=1)
 
     threads = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
     _log(f"evaluate_many(game='omaha'), all threads ({threads})")
     every = _bulk_rate(evaluate_many, ids, None, "omaha")
-    rows.append(row(f"`evaluate_many(ids, game='omaha')`, same deals, all {threads} threads", every, BULK))
+    rows.append(point(row(f"`evaluate_many(ids, game='omaha')`, same deals, all {threads} threads", every, BULK),
+                      SERIES_OMAHA, threads=threads))
+    for n_jobs in thread_counts():
+        if 1 < n_jobs < threads:
+            _log(f"evaluate_many(game='omaha'), n_jobs={n_jobs}")
+            rate = _bulk_rate(evaluate_many, ids, n_jobs, "omaha")
+            rows.append(point(row(f"`evaluate_many(ids, n_jobs={n_jobs}, game='omaha')`, same deals", rate, BULK),
+                              SERIES_OMAHA, threads=n_jobs))
 
     _log("evaluate_many_low(game='omaha-hilo'), n_jobs=1")
     lows = evaluate_many_low(ids, n_jobs=1, game="omaha-hilo")
@@ -349,25 +372,34 @@ def bench_exact() -> list[dict[str, Any]]:
         if game != "omaha":
             rows.append(row(name, seconds, SECONDS))
             continue
-        label = "phevaluator `evaluate_plo4_cards` in a Python loop over every board (one run)"
-        try:
-            _log("  phevaluator loop over every board (one run)")
-            start = time.perf_counter()
-            theirs = phevaluator_heads_up(HEADS_UP)
-            peer_seconds = time.perf_counter() - start
-        except ImportError:
-            rows.append(row(name, seconds, SECONDS, label, None, NOT_INSTALLED))
-            continue
-        except Exception as error:  # noqa: BLE001 - a broken peer is reported, the run goes on
-            rows.append(row(name, seconds, SECONDS, label, None, _failed(error, "phevaluator")))
-            continue
-        worst = max(abs(a - b) for a, b in zip(result.equity, theirs, strict=True))
-        note = ""
-        if worst > EXACT_TOLERANCE:
-            note = f"DISAGREES: showdown {_equity_text(result.equity)}, peer {_equity_text(theirs)}"
-            _log(note)
-        rows.append(row(name, seconds, SECONDS, label, peer_seconds, note))
+        rows.append(point(_phevaluator_exact_row(name, seconds, result.equity), SERIES_PLO_EXACT, threads=1))
+        for n_jobs in thread_counts():
+            if n_jobs > 1:
+                _log(f"exact heads-up preflop, omaha, n_jobs={n_jobs}")
+                seconds = best_of(lambda n_jobs=n_jobs: equity(HEADS_UP, exact=True, game="omaha", n_jobs=n_jobs))
+                name = f"`equity({HEADS_UP}, exact=True, game='omaha', n_jobs={n_jobs})`"
+                rows.append(point(row(name, seconds, SECONDS), SERIES_PLO_EXACT, threads=n_jobs))
     return rows
+
+
+def _phevaluator_exact_row(name: str, seconds: float, ours: Sequence[float]) -> dict[str, Any]:
+    """The exact heads-up PLO row against phevaluator's loop over every board (one run)."""
+    label = "phevaluator `evaluate_plo4_cards` in a Python loop over every board (one run)"
+    try:
+        _log("  phevaluator loop over every board (one run)")
+        start = time.perf_counter()
+        theirs = phevaluator_heads_up(HEADS_UP)
+        peer_seconds = time.perf_counter() - start
+    except ImportError:
+        return row(name, seconds, SECONDS, label, None, NOT_INSTALLED)
+    except Exception as error:  # noqa: BLE001 - a broken peer is reported, the run goes on
+        return row(name, seconds, SECONDS, label, None, _failed(error, "phevaluator"))
+    worst = max(abs(a - b) for a, b in zip(ours, theirs, strict=True))
+    note = ""
+    if worst > EXACT_TOLERANCE:
+        note = f"DISAGREES: showdown {_equity_text(ours)}, peer {_equity_text(theirs)}"
+        _log(note)
+    return row(name, seconds, SECONDS, label, peer_seconds, note)
 
 
 def _mc_rate(game: str) -> tuple[float, int, Any]:
@@ -465,7 +497,12 @@ def bench_monte_carlo() -> list[dict[str, Any]]:
 def run() -> list[dict[str, Any]]:
     """Every benchmark of this module, as rows (see ``_harness.row``)."""
     _log(f"showdown {showdown.__version__}, best of {REPEAT} after a warm-up")
-    return bench_omaha() + bench_short_deck() + bench_exact() + bench_monte_carlo()
+    return (
+        tagged(bench_omaha(), "games-evaluate")
+        + tagged(bench_short_deck(), "games-evaluate")
+        + tagged(bench_exact(), "games-equity")
+        + tagged(bench_monte_carlo(), "games-equity")
+    )
 
 
 def main() -> None:

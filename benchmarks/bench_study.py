@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _harness import RATIO_NOTE, best_of, format_table, row  # noqa: E402
+from _harness import RATIO_NOTE, best_of, format_table, row, tagged  # noqa: E402
 from showdown import breakdown, combo_equities, equity, next_card  # noqa: E402
 
 FLOP = "Ks 7h 2d"
@@ -80,7 +80,8 @@ def run() -> list[dict[str, Any]]:
         assert abs(result.equity - expected) < 1e-9, (street, result.equity, expected)
         target = "≤ 0.1 s" if street == "flop" else "≤ 0.01 s"
         rows.append(row(f"combo_equities random vs random, {street}, exact, every combo, 1 thread ({target})",
-                        seconds, "s", "equity() plain enumeration (range equity only)", peer_seconds))
+                        seconds, "s", "equity() plain enumeration (range equity only)", peer_seconds,
+                        peer_showdown=True))
         if street == "river":
             peer = _eval7_river()
             if peer is None:
@@ -99,14 +100,16 @@ def run() -> list[dict[str, Any]]:
     per_card = sum(best_of(lambda card=card: equity(["random", "random"], f"{FLOP} {card}", exact=True, n_jobs=1),
                            repeat=1) for card in NEXT_CARD_SAMPLE) / len(NEXT_CARD_SAMPLE)
     rows.append(row("next_card random vs random on a flop, 49 turn cards, 1 thread (≤ 1 s)", seconds, "s",
-                    f"equity() per turn card ({len(NEXT_CARD_SAMPLE)} timed, x49)", per_card * 49))
+                    f"equity() per turn card ({len(NEXT_CARD_SAMPLE)} timed, x49)", per_card * 49,
+                    peer_showdown=True))
     players = ["random", "random", "random"]
     seconds = best_of(lambda: combo_equities("random", players[1:], FLOP, trials=MC_TRIALS, seed=1, n_jobs=1),
                       repeat=3)
     peer_seconds = best_of(lambda: equity(players, FLOP, exact=False, trials=MC_TRIALS, seed=1, n_jobs=1), repeat=3)
     rows.append(row("combo_equities three-way on a flop, Monte Carlo, 1 thread", MC_TRIALS / seconds / 1e6, "M deals/s",
-                    "equity() Monte Carlo (range equity only)", MC_TRIALS / peer_seconds / 1e6))
-    return rows
+                    "equity() Monte Carlo (range equity only)", MC_TRIALS / peer_seconds / 1e6,
+                    peer_showdown=True))
+    return tagged(rows, "study")
 
 
 def main() -> None:

@@ -20,7 +20,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import showdown  # noqa: E402
-from _harness import RATIO_NOTE, REPEAT, best_of, format_table, python, row  # noqa: E402
+from _harness import RATIO_NOTE, REPEAT, best_of, format_table, python, row, tagged  # noqa: E402
 from showdown import CARDS  # noqa: E402
 from showdown.videopoker import analyze, holds  # noqa: E402  (strategy runs in fresh processes)
 
@@ -147,7 +147,7 @@ def bench_holds() -> list[dict[str, Any]]:
 def run() -> list[dict[str, Any]]:
     """Every benchmark of this module, as rows (see ``_harness.row``)."""
     _log(f"showdown {showdown.__version__}, best of {REPEAT} after a warm-up")
-    return bench_analyze() + bench_strategy() + bench_holds()
+    return tagged(bench_analyze() + bench_strategy() + bench_holds(), "videopoker")
 
 
 def main() -> None:

@@ -1,25 +1,52 @@
 """Run every ``benchmarks/bench_*.py`` module's ``run()`` and print one markdown table.
 
     .venv/bin/python benchmarks/run_all.py [--output benchmarks/RESULTS.md] [--only NAME ...]
+    .venv/bin/python benchmarks/run_all.py --output benchmarks/RESULTS.md --from-json benchmarks/results.json
 
 With ``--output`` the table is also written to a file, under a header naming the machine (CPU
-model, cores, Python / numba / numpy versions, date). ``make bench`` writes
-``benchmarks/RESULTS.md``.
+model, cores, Python / numba / numpy versions, date), a paragraph on how the figures are
+measured and the plots; the raw figures go to ``results.json`` and the plots (``plots.py``,
+matplotlib) to ``plots/*.png``, both next to the output file unless ``--json`` / ``--plots``
+say otherwise. ``make bench`` writes ``benchmarks/RESULTS.md``, ``benchmarks/results.json`` and
+``benchmarks/plots/``. ``--only`` runs a subset of the modules (``--only evaluate``: the hand
+evaluation rows only, about a minute); ``--from-json`` measures nothing and rewrites the page
+and the plots from an earlier ``results.json``.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
+import os
 import sys
 import time
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Optional
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from _harness import RATIO_NOTE, REPEAT, format_table, machine_info  # noqa: E402
+from _harness import RATIO_NOTE, REFERENCE, REPEAT, format_table, machine, machine_line  # noqa: E402
+
+PEERS_INTRO = (
+    "Throughput (or time) on a log scale, showdown's bar highlighted, the factor written after each "
+    "peer's bar. Only figures measured in this run are drawn as bars; figures quoted for reference "
+    "(\"reference, not run\") are dashed lines, named under their panel. Pale bars are showdown itself "
+    "in another setting or another of its functions, measured in the same run."
+)
+THREADS_INTRO = (
+    "The throughput of showdown against `n_jobs` (numba threads in one process), 1 to this machine's cores; "
+    "the dashed line is perfect scaling from one thread. Exact equity is counted in calls per second."
+)
+DASK_INTRO = (
+    "The exact preflop table on a Dask LocalCluster of 1 to this machine's cores worker processes (one "
+    "thread each) against the same table in this process with numba threads (dotted line)."
+)
+HOW_SHORT = (
+    f"Best of {REPEAT} timed runs (time.perf_counter) after a warm-up call; peers in the same run "
+    "unless marked; ratios showdown / peer."
+)
 
 
 def bench_modules(only: list[str]) -> list[ModuleType]:
@@ -37,47 +64,183 @@ def bench_modules(only: list[str]) -> list[ModuleType]:
     return modules
 
 
+def how_measured(results: dict[str, Any]) -> str:
+    """The "How measured" paragraph of RESULTS.md."""
+    m = results["machine"]
+    return (
+        f"Every figure is the best of {results['repeat']} timed repetitions (`time.perf_counter`) after "
+        "one untimed warm-up call, so numba's kernels are compiled or loaded from the cache before the "
+        "clock starts (the rows about the first call and a fresh process time exactly that). Python-loop "
+        "peers are timed on a prefix of the same seeded inputs, sized so one repetition lasts a fraction "
+        "of a second, in their own pre-parsed card form; peers whose single run lasts seconds run once or "
+        "twice (the row says so), and the preflop table runs once after a warm-up on a few classes "
+        "(a Dask cluster's start-up not counted). Peer answers are checked against showdown's in the same "
+        "run and a disagreement is written into the row. A peer figure marked "
+        f"\"{REFERENCE}\" was measured on this machine outside this run (a C++ evaluator or "
+        "calculator built separately, a plain numba loop) or is quoted from elsewhere, and is not "
+        "re-measured: the plots draw it as a dashed line, never as a bar; \"the target\" is the project's "
+        f"goal. `n_jobs` sets the number of numba threads a call uses. The machine ({m['cpu']}, "
+        f"{m['cores']} cores, named above and in each plot's caption) may be shared with other work, so "
+        f"figures move from run to run{_load_text(results)}. Whole run: {results['elapsed_s']:.0f} s."
+    )
+
+
+def load_average() -> Optional[float]:
+    """The 1-minute load average (None where the system has none)."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):
+        return None
+
+
+def _load_text(results: dict[str, Any]) -> str:
+    load = results.get("load_average") or {}
+    if load.get("start") is None or load.get("end") is None:
+        return ""
+    cores = results["machine"]["cores"]
+    busy = max(load["start"], load["end"]) > 1.2 * cores
+    return (
+        f": the 1-minute load average was {load['start']:.1f} at the start of this run and {load['end']:.1f} "
+        f"at its end, on {cores} cores"
+        + (" (other work was competing for the cores: the figures, the threaded ones most, are lower than on "
+           "a quiet machine)" if busy else "")
+    )
+
+
+def page(results: dict[str, Any], charts: list[dict[str, str]], plots_link: str) -> str:
+    """RESULTS.md: the machine, how the figures are measured, the plots, the table."""
+    lines = [
+        "# Benchmark results",
+        "",
+        machine_line(results["machine"]),
+        "",
+        "Written by `make bench` (`benchmarks/run_all.py`); the raw figures are in `benchmarks/results.json`, "
+        "the plots are drawn from them by `benchmarks/plots.py` (matplotlib).",
+        "",
+        "## How measured",
+        "",
+        how_measured(results),
+        "",
+    ]
+    peers = [chart for chart in charts if chart["kind"] == "peers"]
+    if peers:
+        lines += ["## Speed against peers", "", PEERS_INTRO, ""]
+        for chart in peers:
+            title = chart["title"][0].upper() + chart["title"][1:]
+            lines += [f"**{title}**", "", f"![Speed against peers: {chart['title']}]({plots_link}/{chart['file']})", ""]
+    for chart in charts:
+        if chart["kind"] != "peers":
+            intro = THREADS_INTRO if chart["kind"] == "threads" else DASK_INTRO
+            lines += [f"## {chart['title']}", "", intro, "", f"![{chart['title']}]({plots_link}/{chart['file']})", ""]
+    lines += ["## All figures", "", format_table(results["rows"]), "", RATIO_NOTE, ""]
+    return "\n".join(lines)
+
+
+def results_record(
+    rows: list[dict[str, Any]], elapsed: float, modules: list[str], load_start: Optional[float] = None
+) -> dict[str, Any]:
+    """What results.json holds: the machine, how the figures were taken and every row."""
+    info = machine()
+    return {
+        "machine": info,
+        "load_average": {"start": load_start, "end": load_average()},
+        "machine_line": machine_line(info),
+        "how_short": HOW_SHORT,
+        "repeat": REPEAT,
+        "timer": "time.perf_counter",
+        "elapsed_s": elapsed,
+        "modules": modules,
+        "fields": {
+            "name": "the benchmark (what showdown ran)",
+            "showdown": "showdown's figure, in unit",
+            "unit": "the unit of both figures: a rate (…/s, higher is faster) or a time (lower is faster)",
+            "peer": "what the figure is compared with",
+            "peer_figure": "the peer's figure, in unit (null: none)",
+            "peer_kind": "measured (in this run), reference (measured elsewhere, not run) or target",
+            "peer_measured": "peer_kind == 'measured' (null: no peer figure)",
+            "peer_showdown": "the peer is showdown itself (another function or setting)",
+            "ratio": "showdown / peer_figure",
+            "note": "why a figure is missing, where it comes from, or a disagreement",
+            "group": "the chart of speed against peers the row belongs to",
+            "series": "the scaling series the row is a point of (with threads or workers)",
+            "threads": "numba threads (n_jobs) of a scaling point",
+            "workers": "Dask LocalCluster worker processes of a scaling point",
+            "module": "the bench_*.py module that measured the row",
+        },
+        "rows": rows,
+    }
+
+
+def write_outputs(
+    results: dict[str, Any], output: Path, json_path: Optional[Path], plots_dir: Optional[Path]
+) -> None:
+    """results.json (unless ``json_path`` is None), the plots (unless ``plots_dir`` is None) and the page."""
+    if json_path is not None:
+        json_path.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"[run_all] wrote {json_path}", file=sys.stderr)
+    charts: list[dict[str, str]] = []
+    link = "plots"
+    if plots_dir is not None:
+        try:
+            import plots
+        except ImportError as error:  # matplotlib missing: the page goes without plots
+            print(f"[run_all] no plots: {error}", file=sys.stderr)
+        else:
+            started = time.perf_counter()
+            charts = plots.draw_all(results, plots_dir)
+            link = Path(os.path.relpath(plots_dir.resolve(), output.resolve().parent)).as_posix()
+            print(f"[run_all] drew {len(charts)} plots into {plots_dir} ({time.perf_counter() - started:.1f} s)",
+                  file=sys.stderr)
+    output.write_text(page(results, charts, link), encoding="utf-8")
+    print(f"[run_all] wrote {output}", file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--output", type=Path, help="also write the table (with a machine header) here")
     parser.add_argument("--only", nargs="*", default=[], help="run only these modules (e.g. evaluate)")
+    parser.add_argument("--json", type=Path, help="the raw figures (default: results.json next to --output)")
+    parser.add_argument("--plots", type=Path, help="the folder of the plots (default: plots/ next to --output)")
+    parser.add_argument("--no-plots", action="store_true", help="draw no plots")
+    parser.add_argument("--from-json", type=Path, help="measure nothing: rewrite --output and the plots from this")
     args = parser.parse_args(argv)
+    json_path = args.json or (args.output.parent / "results.json" if args.output else None)
+    plots_dir = None if args.no_plots else args.plots or (args.output.parent / "plots" if args.output else None)
 
+    if args.from_json:
+        if not args.output:
+            parser.error("--from-json needs --output")
+        results = json.loads(args.from_json.read_text(encoding="utf-8"))
+        same = json_path is not None and json_path.resolve() == args.from_json.resolve()
+        write_outputs(results, args.output, None if same else json_path, plots_dir)
+        return 0
+
+    load_start = load_average()
     started = time.perf_counter()
     rows: list[dict[str, Any]] = []
+    names: list[str] = []
     for module in bench_modules(args.only):
         if not hasattr(module, "run"):
             print(f"[run_all] {module.__name__}: no run(), skipped", file=sys.stderr)
             continue
         print(f"[run_all] {module.__name__}", file=sys.stderr, flush=True)
-        rows.extend(module.run())
+        names.append(module.__name__)
+        module_rows = module.run()
+        for r in module_rows:
+            r.setdefault("module", module.__name__)
+        rows.extend(module_rows)
     elapsed = time.perf_counter() - started
 
-    table = format_table(rows)
-    print(table)
+    print(format_table(rows))
     print()
     print(RATIO_NOTE)
     print(f"(whole run: {elapsed:.0f} s)", file=sys.stderr)
 
+    results = results_record(rows, elapsed, names, load_start)
     if args.output:
-        text = "\n".join(
-            [
-                "# Benchmark results",
-                "",
-                machine_info(),
-                "",
-                f"Each figure is the best of {REPEAT} repetitions after a warm-up call "
-                f"(time.perf_counter); whole run {elapsed:.0f} s. Written by `make bench` "
-                "(`benchmarks/run_all.py`).",
-                "",
-                table,
-                "",
-                RATIO_NOTE,
-                "",
-            ]
-        )
-        args.output.write_text(text, encoding="utf-8")
-        print(f"[run_all] wrote {args.output}", file=sys.stderr)
+        write_outputs(results, args.output, json_path, plots_dir)
+    elif json_path is not None:
+        json_path.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return 0
 
 
