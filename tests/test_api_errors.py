@@ -311,6 +311,8 @@ row(hand_from_json, '{"seats": [], "x": 1}', raises=SettlementError, match="unkn
 row(hand_from_json, "{}", raises=SettlementError, match="a hand needs a list of seats")
 row(hand_from_json, HAND % ('"2c 3c"', ', "rake": {"cap": 3}'), raises=SettlementError,
     match="rake must be an object like")
+row(hand_from_json, HAND % ('"2c 3c"', ', "rake": {"percent": 5, "kap": 3}'), raises=SettlementError,
+    match="unknown field(s) in rake: kap")
 row(hand_from_json, '{"seats": [{"name": "A", "contribution": -1}]}', raises=SettlementError,
     match="contribution must not be negative")
 row(hand_from_json, Later(lambda tmp: tmp / "missing.json"), raises=SettlementError, match="cannot read hand file")
@@ -431,6 +433,10 @@ row(preflop_table, [], raises=ShowdownError, match="preflop_table needs distinct
 row(preflop_table, ["AA", "AA"], raises=ShowdownError, match="preflop_table needs distinct starting hands")
 row(preflop_table, ["AKx"], raises=ShowdownError, match="'AKx' is not a starting hand")
 row(preflop_table, ["AA"], partitions=0, raises=ShowdownError, match="partitions must be at least 1, got 0")
+row(PreflopTable.to_csv, Later(lambda _: _table()), Later(lambda tmp: tmp / "missing" / "table.csv"),
+    raises=FileError, match="does not exist")
+row(PreflopTable.heatmap, Later(lambda _: _table()), Later(lambda tmp: tmp), raises=FileError,
+    match="it is a directory")
 row(PreflopTable.index, Later(lambda _: _table()), "72o", raises=ShowdownError,
     match="'72o' is not one of this table's starting hands")
 row(PreflopTable.equity, Later(lambda _: _table()), "AA", "72o", raises=ShowdownError,

@@ -288,3 +288,28 @@ def test_short_deck_random_has_every_combo_of_36_cards():
 def test_short_deck_range_without_a_short_deck_hand():
     with pytest.raises(GameError, match="short deck"):
         Range("55-22, 32s", game="short-deck")
+
+
+# --- what only two-card ranges do ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("call", [
+    lambda r: r.split("Ks 7h 2d"),
+    lambda r: r.filter("Ks 7h 2d", made=["set"]),
+    lambda r: r.with_weights({"AA": 0.5}),
+    lambda r: r.hand_combos("AA"),
+    lambda r: type(r).from_combos(["AsAdKsKd"]),
+    lambda r: type(r).top(5),
+], ids=["split", "filter", "with_weights", "hand_combos", "from_combos", "top"])
+@pytest.mark.parametrize("game", ["omaha", "omaha5-hilo"])
+def test_two_card_range_methods_refuse_omaha_ranges_by_name(call, game):
+    omaha = Range("AAxx" if game == "omaha" else "AAxxx", game=game)
+    with pytest.raises(GameError, match=r"two-card ranges .* not on Omaha ranges"):
+        call(omaha)
+    assert len(Range("AA").split("Ks 7h 2d")["set"]) == 0 and len(Range("KK").split("Ks 7h 2d")["set"]) == 3
+
+
+@pytest.mark.parametrize("game", ["holdem", "short-deck"])
+def test_an_omaha_range_of_a_two_card_game_is_refused(game):
+    with pytest.raises(GameError, match=f"not {game}: use Range"):
+        OmahaRange("AA", game=game)

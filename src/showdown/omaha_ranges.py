@@ -38,7 +38,7 @@ from typing import Any, Optional
 import numpy as np
 
 from showdown.cards import CARDS, RANK_CHARS, Card, CardsLike, parse_cards
-from showdown.errors import RangeParseError, ShowdownError
+from showdown.errors import GameError, RangeParseError, ShowdownError
 from showdown.games import Game, resolve_game
 from showdown.ranges import Range, _Reason, _tokenize, _weight, parse_weighted, register_range_kind
 
@@ -143,7 +143,8 @@ class OmahaRange(Range):
     Raises:
         RangeParseError: the text is not a range of the game's hands (the message names the bad token), or ``text``
             is not text.
-        GameError: an unknown game.
+        GameError: an unknown game, or a game with two hole cards (hold'em and short deck take
+            ``Range``).
     """
 
     __slots__ = ("_hands", "_hand_weights", "_given", "_game")
@@ -154,6 +155,8 @@ class OmahaRange(Range):
 
     def __init__(self, text: Any, game: Any = "omaha") -> None:
         rules = resolve_game(game)
+        if rules.hole_cards == 2:
+            raise GameError(f"an OmahaRange holds the hands of an Omaha game, not {rules.name}: use Range(text)")
         if isinstance(text, OmahaRange):
             self._hands, self._hand_weights, self._given, self._game = (
                 text._hands, text._hand_weights, text._given, text._game)
@@ -236,6 +239,21 @@ class OmahaRange(Range):
             CardParseError: a token is not a card (the message quotes it).
         """
         return self.without([*parse_cards(board, allow_duplicates=True), *parse_cards(dead, allow_duplicates=True)])
+
+    def _two_card_only(name: str) -> Any:  # type: ignore[misc]  # builds the methods below
+        def refuse(*args: Any, **kwargs: Any) -> Any:
+            raise GameError(f"Range.{name} works on two-card ranges (hold'em, short deck), not on Omaha ranges")
+
+        refuse.__doc__ = f"Not for Omaha ranges: raises GameError (``Range.{name}`` takes two-card combos)."
+        return refuse
+
+    split = _two_card_only("split")
+    filter = _two_card_only("filter")
+    with_weights = _two_card_only("with_weights")
+    hand_combos = _two_card_only("hand_combos")
+    from_combos = staticmethod(_two_card_only("from_combos"))
+    top = staticmethod(_two_card_only("top"))
+    del _two_card_only
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, OmahaRange):

@@ -617,5 +617,8 @@ def hand_from_json(data: Union[str, dict[str, Any], os.PathLike[str]]) -> dict[s
         rake = data["rake"]
         if not isinstance(rake, dict) or "percent" not in rake:
             raise SettlementError('rake must be an object like {"percent": 5, "cap": 3}')
+        extra = set(rake) - {"percent", "cap", "no_flop_no_drop"}
+        if extra:
+            raise SettlementError(f"unknown field(s) in rake: {', '.join(sorted(extra))}")
         result["rake"] = Rake(rake["percent"], rake.get("cap"), rake.get("no_flop_no_drop", True))
     return result

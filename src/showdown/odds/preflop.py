@@ -29,6 +29,7 @@ from typing import Any, Optional, Union
 import numpy as np
 
 from showdown.errors import ShowdownError
+from showdown.files import open_output, writable_path
 from showdown.odds.exact import score_classes, suit_permutations
 from showdown.parallel.cluster import map_partitions, split
 from showdown.parallel.interruption import interruptible
@@ -83,7 +84,11 @@ class PreflopTable:
 
     def to_csv(self, path: Union[str, Path, None] = None) -> str:
         """The equity matrix as CSV (a header of hands, one row per hero's hand, full
-        precision), written to ``path`` when given."""
+        precision), written to ``path`` when given.
+
+        Raises:
+            FileError: ``path`` cannot be written (its folder is missing, it is a directory ...).
+        """
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["hand", *self.hands])
@@ -91,11 +96,18 @@ class PreflopTable:
             writer.writerow([name, *(repr(float(x)) for x in row)])
         text = out.getvalue()
         if path is not None:
-            Path(path).write_text(text, encoding="utf-8")
+            with open_output(path, "CSV file", mode="w") as handle:
+                handle.write(text)
         return text
 
     def heatmap(self, path: Union[str, Path]) -> None:
-        """A PNG heatmap of the equity matrix (needs matplotlib, the ``plot`` extra)."""
+        """A PNG heatmap of the equity matrix (needs matplotlib, the ``plot`` extra: without it, a
+        ``ShowdownError`` says how to install it).
+
+        Raises:
+            FileError: ``path`` cannot be written (its folder is missing, it is a directory ...).
+        """
+        path = writable_path(path, "heatmap file")
         try:
             import matplotlib
 
