@@ -580,6 +580,10 @@ row(Trainer, seed=-1, raises=VideoPokerError, match="seed must be at least 0, go
 for judged in (Trainer.advise, Trainer.play):
     row(judged, Later(trainer), (0,), raises=VideoPokerError, match="deal before playing a hold")
     row(judged, Later(dealt), (5,), raises=VideoPokerError, match="a held position is 0 to 4, got 5")
+    row(judged, Later(dealt), (1.0,), raises=VideoPokerError, match="a held position is 0 to 4, got 1.0")
+    row(judged, Later(dealt), (True,), raises=VideoPokerError, match="a held position is 0 to 4, got True")
+    row(judged, Later(dealt), (1, 1), raises=VideoPokerError, match="position 1 is held twice")
+    row(judged, Later(dealt), 5, raises=VideoPokerError, match="held positions are a sequence of 0 to 4")
 
 
 def _made(value: Any, tmp_path: Path) -> Any:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
@@ -223,12 +223,14 @@ def _described(deal: CardsLike, table: Paytable) -> tuple[tuple, list[int], np.n
 
 def _sorted_mask(order: list[int], positions: Sequence[int]) -> int:
     """The hold of ``positions`` (0 to 4, checked) as a mask of sorted positions."""
-    kept = set(_checked_positions(positions))
+    kept = set(checked_positions(positions))
     return sum(1 << i for i in range(5) if order[i] in kept)
 
 
-def _checked_positions(positions: Sequence[int]) -> tuple[int, ...]:
+def checked_positions(positions: Sequence[int]) -> tuple[int, ...]:
     """Positions 0 to 4, each once, or a VideoPokerError naming the bad one."""
+    if isinstance(positions, (str, bytes)) or not isinstance(positions, Iterable):
+        raise VideoPokerError(f"held positions are a sequence of 0 to 4, such as (0, 2), got {positions!r}")
     seen: list[int] = []
     for position in positions:
         if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= 4:

@@ -21,7 +21,7 @@ from showdown.quantities import random_seed
 from showdown.videopoker.final_hands import HandClass, hand_class
 from showdown.videopoker.holding import Hold, holds
 from showdown.videopoker.paytable import PaytableLike, as_paytable
-from showdown.videopoker.strategy_lists import Strategy, describe_hold, strategy
+from showdown.videopoker.strategy_lists import Strategy, checked_positions, describe_hold, strategy
 
 _DISCARD_ALL = {"none", "-", "0", "draw", "discard"}
 _HOLD_ALL = {"all", "*", "stand", "pat"}
@@ -274,14 +274,13 @@ class Trainer:
         the best hold, the EV given up and the lines of the strategy list both follow.
 
         Raises:
-            VideoPokerError: no deal to judge (call :meth:`deal` first), or a position is not 0 to 4.
+            VideoPokerError: no deal to judge (call :meth:`deal` first), or a position is not 0 to 4 or
+                is given twice.
         """
         if self._deck is None:
             raise VideoPokerError("deal before playing a hold")
+        kept = set(checked_positions(positions))
         ranked = holds(self._deal, self.paytable, self.coins)
-        kept = set(positions)
-        if not kept <= set(range(5)):
-            raise VideoPokerError(f"a held position is 0 to 4, got {sorted(kept - set(range(5)))[0]!r}")
         held = tuple(self._deal[i] for i in sorted(kept))
         chosen = next(hold for hold in ranked if hold.held == held)
         best = ranked[0]
@@ -301,10 +300,11 @@ class Trainer:
         """Hold the cards at ``positions`` (0 to 4) of the last deal, draw and score the hand.
 
         Raises:
-            VideoPokerError: no deal to play (call :meth:`deal` first), or a position is not 0 to 4.
+            VideoPokerError: no deal to play (call :meth:`deal` first), or a position is not 0 to 4 or
+                is given twice.
         """
         advice = self.advise(positions)
-        kept = set(positions)
+        kept = set(checked_positions(positions))
         assert self._deck is not None  # advise checked it
         drawn = iter(self._deck.deal(5 - len(kept)))
         final = tuple(card if i in kept else next(drawn) for i, card in enumerate(self._deal))
