@@ -243,6 +243,8 @@ row(evaluate_many_low, [[0, 1, 2, 3, 4, 5, 6, 7, 7]], raises=DuplicateCardError,
 row(evaluate_many_low, [[0, 1, 2, 3, 4, 5, 6, 7, 8]], game="omaha", raises=GameError, match="omaha has no low half")
 row(census, 8, raises=HandSizeError, match="a hand has 1 to 7 cards, got 8")
 row(census, 0, raises=HandSizeError, match="a hand has 1 to 7 cards, got 0")
+row(census, 5.0, raises=HandSizeError, match="n_cards must be a whole number, got 5.0")
+row(census, "5", raises=HandSizeError, match="n_cards must be a whole number, got '5'")
 row(evaluate_low, "Ah 2h Qs Qd", "3c 4d 5s", game="holdem", raises=GameError, match="holdem has no low half")
 row(evaluate_low, "Ah 2h Qs Qd", "3c 4d 5s", game="razz", raises=GameError, match="unknown game 'razz'")
 row(evaluate_low, "Ah 2h Qs", "3c 4d 5s", raises=HandSizeError, match="deals 4 hole cards to a player, got 3")

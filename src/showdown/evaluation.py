@@ -27,6 +27,7 @@ import numpy as np
 from showdown.cards import CARDS, Card, CardsLike, parse_board, parse_cards
 from showdown.errors import CardParseError, DuplicateCardError, GameError, HandSizeError, ShowdownError
 from showdown.games import GAMES, Game, GameLike, check_in_deck, resolve_game
+from showdown.quantities import whole_number
 from showdown.tables import load, load_games
 from showdown.tables.layout import CATEGORY_SHIFT, FLUSH_CHECK, KEY_INIT, RANK_MASK, ROW_SHIFT, SUIT_SHIFT
 
@@ -713,10 +714,11 @@ def census(n_cards: int = 7) -> Census:
     40
 
     Raises:
-        HandSizeError: ``n_cards`` is not 1 to 7.
+        HandSizeError: ``n_cards`` is not a whole number from 1 to 7.
     """
     from showdown._kernels import evaluator as kernel
 
+    n_cards = whole_number(n_cards, "n_cards", error=HandSizeError)
     if not 1 <= n_cards <= 7:
         raise HandSizeError(f"a hand has 1 to 7 cards, got {n_cards}")
     histogram = kernel._value_histogram_7() if n_cards == 7 else kernel._value_histogram(n_cards)
