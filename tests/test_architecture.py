@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import importlib
 import pkgutil
+import re
 import shutil
 import subprocess
 import sys
@@ -49,12 +50,13 @@ CONTRACTS = ["Layers, top to bottom", "Kernels import no API", "CLI and web use 
 
 
 def _lint(package_parent: Path) -> dict[str, str]:
-    """Each contract's verdict (KEPT or BROKEN) from lint-imports run on a copy of the package."""
+    """Each contract's verdict (KEPT or BROKEN) from lint-imports run on a copy of the package (its
+    colours taken out: import-linter 2.6 writes them even into a pipe)."""
     env = {"PYTHONPATH": str(package_parent), "PATH": str(Path(sys.executable).parent), "COLUMNS": "200"}
-    proc = subprocess.run([str(LINT_IMPORTS), "--config", str(ROOT / "pyproject.toml"), "--no-cache", "--no-logo"],
+    proc = subprocess.run([str(LINT_IMPORTS), "--config", str(ROOT / "pyproject.toml"), "--no-cache"],
                           capture_output=True, text=True, timeout=300, cwd=package_parent, env=env)
     verdicts = {}
-    for line in proc.stdout.splitlines():
+    for line in re.sub(r"\x1b\[[0-9;]*m", "", proc.stdout).splitlines():
         for contract in CONTRACTS:
             if line.startswith(contract) and line.rstrip().endswith(("KEPT", "BROKEN")):
                 verdicts[contract] = line.rstrip().split()[-1]

@@ -63,6 +63,28 @@ def test_every_kernel_is_cached_in_the_versioned_directory():
                 assert cache is not None and Path(cache._cache_path).is_relative_to(cache_dir()), (name, attribute)
 
 
+def test_compiling_leaves_sys_stdout_and_stderr_alone(tmp_path):
+    # numba would colour its typing messages with colorama (installed with the docs tools),
+    # swapping sys.stdout and sys.stderr while it compiles: a race with every other thread.
+    code = textwrap.dedent(
+        """
+        import sys
+        import colorama
+        swaps = []
+        colorama.init = lambda *args, **kwargs: swaps.append("init")
+        colorama.reinit = lambda *args, **kwargs: swaps.append("reinit")
+        import numpy as np
+        from showdown import evaluate_many
+        print(evaluate_many(np.arange(7, dtype=np.uint8).reshape(1, 7))[0], swaps)
+        """
+    )
+    env = {key: value for key, value in os.environ.items() if not key.startswith("NUMBA_")}
+    env["SHOWDOWN_CACHE_DIR"] = str(tmp_path)  # an empty cache: the kernels compile
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [str(evaluate("2c 2d 2h 2s 3c 3d 3h").value), "[]"]
+
+
 def test_the_callers_numba_setting_is_left_alone(tmp_path):
     code = textwrap.dedent(
         """

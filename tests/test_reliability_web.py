@@ -209,6 +209,13 @@ def test_a_body_of_another_type_is_a_4xx_even_when_it_is_not_text(client, header
         clean_4xx(post_raw(client, "/api/evaluate", body, headers))
 
 
+def test_a_body_without_a_content_type_is_refused_and_says_so(client):
+    # JSON a client forgot to label: some FastAPI versions would read it unchecked, others drop it.
+    errors = problems(post_raw(client, "/api/evaluate", b'{"cards": "As"}', {}))
+    assert errors[0]["type"] == "content_type" and "application/json" in errors[0]["msg"]
+    assert client.post("/api/evaluate", json={"cards": "As"}).status_code == 200
+
+
 def test_the_error_echo_and_the_response_are_safe_whatever_they_hold():
     errors = [{"type": "x", "loc": ("body", "\ud800"), "msg": "m", "input": [math.nan, -math.inf, b"\xff", "\udc80"],
                "ctx": {"error": ValueError("bad")}}]

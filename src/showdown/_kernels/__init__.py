@@ -24,7 +24,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-import numba
+# Where colorama is installed, numba colours the messages it builds while typing a kernel, even
+# one that compiles, by swapping sys.stdout and sys.stderr for colorama's wrappers and back: a
+# thread that compiles (the web app's warm-up) would then race every other thread's use of them
+# and could put back a stream another thread had replaced. Plain messages do without the swap.
+os.environ.setdefault("NUMBA_DISABLE_ERROR_MESSAGE_HIGHLIGHTING", "1")
+
+import numba  # noqa: E402  (after the setting above, which numba reads on import)
 
 from showdown._version import __version__
 from showdown.tables import load, load_games

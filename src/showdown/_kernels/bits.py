@@ -5,6 +5,15 @@ from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
+# llvm.prefetch takes a pointer: an opaque `ptr` where llvmlite has them (0.44 and newer), an
+# `i8*` before, each with its own mangled name.
+try:
+    _ANY_POINTER = ir.PointerType()
+    _PREFETCH = "llvm.prefetch.p0"
+except TypeError:
+    _ANY_POINTER = ir.IntType(8).as_pointer()
+    _PREFETCH = "llvm.prefetch.p0i8"
+
 
 @intrinsic
 def _popcount(typingctx, value):
@@ -34,10 +43,10 @@ def _prefetch(typingctx, array, index):
         array_type = signature.args[0]
         view = context.make_array(array_type)(context, builder, args[0])
         pointer = builder.gep(view.data, [args[1]])
-        address = builder.bitcast(pointer, ir.PointerType())
+        address = builder.bitcast(pointer, _ANY_POINTER)
         i32 = ir.IntType(32)
-        prefetch_type = ir.FunctionType(ir.VoidType(), [ir.PointerType(), i32, i32, i32])
-        function = cgutils.get_or_insert_function(builder.module, prefetch_type, "llvm.prefetch.p0")
+        prefetch_type = ir.FunctionType(ir.VoidType(), [_ANY_POINTER, i32, i32, i32])
+        function = cgutils.get_or_insert_function(builder.module, prefetch_type, _PREFETCH)
         builder.call(function, [address, ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)])
         return context.get_dummy_value()
 

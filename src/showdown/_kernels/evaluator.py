@@ -27,7 +27,7 @@ CARD_BITS[:52] = [1 << (16 * (card & 3) + (card >> 2)) for card in range(52)]
 # A row with a repeated card can sum to a rank key no hand has (five aces): the offsets go on,
 # for the rows past the last hand's, to the table's first 1024 entries, and the values get a
 # tail as long as the last row's reach past them, so that no key reads out of bounds.
-_ROWS = ((7 * int(CARD_KEYS.max() & RANK_MASK)) >> ROW_SHIFT) + 1
+_ROWS = ((7 * (int(CARD_KEYS.max()) & RANK_MASK)) >> ROW_SHIFT) + 1
 ROW_OFFSETS = np.concatenate([
     _TABLES.row_offsets.astype(np.int64),
     -(np.arange(len(_TABLES.row_offsets), max(_ROWS, len(_TABLES.row_offsets)), dtype=np.int64) << ROW_SHIFT),

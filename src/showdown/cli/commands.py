@@ -60,6 +60,9 @@ app.command("serve")(server.serve_command)
 TYPE_WORDS = {"int": "INTEGER", "float": "NUMBER", "Path": "PATH", "bool": None}
 """How the help names the value an option takes (anything else: TEXT); flags take none."""
 
+CLICK_TYPES = {"integer": "int", "float": "float", "path": "Path", "boolean": "bool"}
+"""The Python type behind each click type's name (typer before 0.27 describes options by those)."""
+
 
 def _value_word(parameter: Any, ctx: Any) -> Optional[str]:
     """What the help shows beside a parameter: nothing for flags and arguments (their name says
@@ -68,7 +71,11 @@ def _value_word(parameter: Any, ctx: Any) -> Optional[str]:
         return None
     if parameter.metavar is not None:
         return str(parameter.metavar)
-    return TYPE_WORDS.get(str(parameter.display_type(ctx)).strip("<>"), "TEXT")
+    if hasattr(parameter, "display_type"):
+        python_type = str(parameter.display_type(ctx)).strip("<>")
+    else:  # typer before 0.27: a click type
+        python_type = CLICK_TYPES.get(parameter.type.name, "str")
+    return TYPE_WORDS.get(python_type, "TEXT")
 
 
 def _plain_help(command: Any) -> Any:
@@ -78,6 +85,10 @@ def _plain_help(command: Any) -> Any:
 
     def plain(parameter: Any) -> Any:
         parameter.display_type_rich = lambda ctx: _value_word(parameter, ctx)
+        make_metavar = getattr(parameter, "make_metavar", None)
+        if make_metavar and parameter.param_type_name == "option" and not getattr(parameter, "is_flag", False):
+            # typer before 0.27 shows make_metavar's word (FLOAT ...) instead.
+            parameter.make_metavar = lambda ctx=None: _value_word(parameter, ctx) or make_metavar(ctx)
         if parameter.param_type_name == "argument" and parameter.metavar is None:
             # The usage line says PLAYERS... as Unix tools do (typer 0.2x writes {players}...).
             word = parameter.name.upper()
@@ -85,6 +96,8 @@ def _plain_help(command: Any) -> Any:
             repeated = "..." if parameter.nargs != 1 else ""
             usage = word + repeated if parameter.required else f"[{word}]{repeated}"
             parameter._usage_display_name = lambda: usage
+            # typer before 0.27 builds the usage line from make_metavar instead.
+            parameter.make_metavar = lambda *args, **kwargs: usage
         return parameter
 
     for parameter in command.params:

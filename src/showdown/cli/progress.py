@@ -34,8 +34,11 @@ def engine_ready(*parts: str) -> None:
 def counting_bar(label: str, quiet: bool = False) -> Iterator[Callable[[int, int], bool]]:
     """A transient bar labelled ``label`` (hidden when ``quiet`` or stderr is not a terminal);
     yields the ``progress(done, total)`` callback that advances it (and returns True: go on)."""
+    if quiet or not sys.stderr.isatty():
+        yield lambda done, total: True  # no Progress at all: rich before 14 writes a blank line
+        return
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=Console(stderr=True), transient=True, disable=quiet or not sys.stderr.isatty()) as bar:
+                  console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(label, total=None)
 
         def progress(done: int, total: int) -> bool:
@@ -49,9 +52,11 @@ def counting_bar(label: str, quiet: bool = False) -> Iterator[Callable[[int, int
 def equity_bar(trials: Optional[int], quiet: bool = False) -> Iterator[Callable[[EquityResult], bool]]:
     """A transient bar for an equity run: cases or deals so far and each player's interim equity;
     yields the ``progress(interim)`` callback for :func:`showdown.equity`."""
+    if quiet or not sys.stderr.isatty():
+        yield lambda interim: True
+        return
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[status]}"),
-                  TimeElapsedColumn(), console=Console(stderr=True), transient=True,
-                  disable=quiet or not sys.stderr.isatty()) as bar:
+                  TimeElapsedColumn(), console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("equity", total=trials, status="")
 
         def progress(interim: EquityResult) -> bool:

@@ -140,7 +140,12 @@ def _read_as_json(request: Request) -> bool:
 async def check_body(request: Request, max_depth: int) -> None:
     """Parse a JSON body once (FastAPI then reuses it) and refuse what :func:`body_problems`
     finds, and what Python's reader fails on in other ways than a syntax error (invalid UTF-8,
-    a number of thousands of digits, nesting that overflows the reader), with a 422."""
+    a number of thousands of digits, nesting that overflows the reader), with a 422. A body
+    without a Content-Type is refused too: FastAPI before 0.132 reads it as JSON unchecked, later
+    versions ignore it."""
+    if not request.headers.get("content-type") and await request.body():
+        raise RequestValidationError([{"type": "content_type", "loc": ("body",), "input": None,
+                                       "msg": "the body has no Content-Type: send it as application/json"}])
     if not _read_as_json(request) or not await request.body():
         return
     try:
