@@ -77,7 +77,7 @@ ALL_7_CARD_HANDS = 133_784_560
 CPP_BULK_REFERENCE = 154.0  # M hands/s: fastest C++ evaluator measured, random 7-card hands
 CPP_CENSUS_REFERENCE = 0.19  # s: the same C++ evaluator, all 7-card hands with a category histogram
 NUMBA_NAIVE_CENSUS_REFERENCE = 0.59  # s: a naive numba loop over all 7-card hands
-ELSEWHERE = "measured on this machine outside this run, not re-run"
+ELSEWHERE = "measured on this machine outside this run"
 
 # A card id is 4 * rank + suit (clubs, diamonds, hearts, spades) in showdown and phevaluator.
 TEXT = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
