@@ -451,7 +451,8 @@ def bench_census(anchor: _anchor.Anchor) -> list[dict[str, Any]]:
         rows = [_anchor_row(name, seconds, "s", anchor, anchor_seconds, note,
                             f"{what} (best of {CENSUS_REPEAT})")]
     return rows + [
-        reference(name, seconds, "s", "the same C++ evaluator (census)", CPP_CENSUS_REFERENCE, ELSEWHERE),
+        reference(name, seconds, "s", "fastest C++ evaluator measured on this machine, census", CPP_CENSUS_REFERENCE,
+                  ELSEWHERE),
         reference(name, seconds, "s", "a naive numba loop over every hand", NUMBA_NAIVE_CENSUS_REFERENCE, ELSEWHERE),
     ]
 
