@@ -8,6 +8,13 @@ in this run, a reference quoted from elsewhere, or a target), the group of bench
 to (``group``: one chart of speed against peers each) and, for the scaling charts, the series it
 is a point of (``series``) with its thread count (``threads``) or Dask worker count
 (``workers``).
+
+A ratio divides two figures measured in the same run on the same machine, never anything else:
+``row`` gives a reference or a target no ratio (the figure is shown, labelled, and the plots draw
+it as a line), and ``check_rows`` refuses a row that carries one anyway.
+
+``SHOWDOWN_BENCH_QUICK=1`` in the environment (``run_all.py --quick``) makes every benchmark a
+smoke test: fewer repetitions and small inputs (``quick()``), figures not worth comparing.
 """
 
 from __future__ import annotations
@@ -22,7 +29,11 @@ import time
 from collections.abc import Callable
 from typing import Any, Optional
 
-REPEAT = 5
+QUICK_ENV = "SHOWDOWN_BENCH_QUICK"
+QUICK = os.environ.get(QUICK_ENV, "").strip() not in ("", "0")
+"""A smoke run: small inputs and few repetitions, to prove the benchmarks work (not to compare)."""
+
+REPEAT = 2 if QUICK else 5
 """Every figure is the best of this many timed repetitions, after one warm-up call."""
 
 REFERENCE = "reference, not run"
@@ -33,13 +44,22 @@ TARGET = "target"
 PEER_KINDS = (MEASURED, "reference", TARGET)
 
 RATIO_NOTE = (
-    "ratio = showdown figure / peer figure: for rates (/s) above 1 means showdown is faster, "
-    "for times (s) below 1 means showdown is faster."
+    "ratio = showdown figure / peer figure, both measured in this run on this machine: for rates (/s) "
+    "above 1 means showdown is faster, for times (s) below 1 means showdown is faster. A figure quoted "
+    "from elsewhere (\"reference, not run\") or a target is shown for orientation and has no ratio."
 )
 
 
-def best_of(fn: Callable[[], Any], repeat: int = REPEAT, warmup: bool = True) -> float:
-    """The fastest of ``repeat`` timed calls of ``fn`` (seconds), after one untimed call."""
+def quick(full: Any, small: Any) -> Any:
+    """``small`` in a quick smoke run (``SHOWDOWN_BENCH_QUICK``), ``full`` otherwise."""
+    return small if QUICK else full
+
+
+def best_of(fn: Callable[[], Any], repeat: Optional[int] = None, warmup: bool = True) -> float:
+    """The fastest of ``repeat`` (default ``REPEAT``) timed calls of ``fn`` (seconds), after one
+    untimed call."""
+    if repeat is None:
+        repeat = REPEAT
     if warmup:
         fn()
     best = float("inf")
@@ -110,10 +130,14 @@ def row(
     workers: Optional[int] = None,
     peer_showdown: Optional[bool] = None,
 ) -> dict[str, Any]:
-    """A result row; ``ratio`` is ``showdown / peer_figure`` when both are known. ``peer_showdown``:
-    the peer is showdown itself (another function or setting); by default when its name says so."""
-    ratio = showdown / peer_figure if showdown is not None and peer_figure else None
+    """A result row; ``ratio`` is ``showdown / peer_figure`` when both are known and the peer
+    figure was measured in this run: a reference (its note says "reference, not run") or a target
+    gets none, whatever the caller passes. ``peer_showdown``: the peer is showdown itself (another
+    function or setting); by default when its name says so."""
     kind = peer_kind(peer_figure, peer, note)
+    ratio = None
+    if kind == MEASURED and showdown is not None and peer_figure:
+        ratio = showdown / peer_figure
     return {
         "name": name,
         "showdown": showdown,
@@ -130,6 +154,45 @@ def row(
         "threads": threads,
         "workers": workers,
     }
+
+
+def reference(
+    name: str, showdown: Optional[float], unit: str, peer: str, figure: float, source: str, **options: Any
+) -> dict[str, Any]:
+    """A row quoting ``figure`` from a measurement made outside this run, with ``source`` saying
+    where it comes from: shown and drawn as a dashed line, never divided by (no ratio)."""
+    return row(name, showdown, unit, peer, figure, f"{REFERENCE}: {source}", **options)
+
+
+def ratio_allowed(r: dict[str, Any]) -> bool:
+    """Whether a row may carry a ratio: its peer figure was measured in this run."""
+    kind = r.get("peer_kind") or peer_kind(r.get("peer_figure"), r.get("peer", ""), r.get("note", ""))
+    return kind == MEASURED
+
+
+def check_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``rows`` unchanged, after checking that every ratio divides two figures of this run: a
+    row whose peer figure is a reference or a target, or whose ratio is not ``showdown /
+    peer_figure``, raises ValueError naming it."""
+    for r in rows:
+        if r.get("ratio") is None:
+            continue
+        if not ratio_allowed(r):
+            raise ValueError(f"a ratio to a figure not measured in this run ({r.get('note') or r['peer']!r}): "
+                             f"{r['name']!r}")
+        expected = r["showdown"] / r["peer_figure"] if r.get("showdown") is not None and r.get("peer_figure") else None
+        if expected is None or abs(r["ratio"] - expected) > 1e-9 * abs(expected):
+            raise ValueError(f"ratio {r['ratio']!r} is not showdown / peer figure: {r['name']!r}")
+    return rows
+
+
+def same_run_ratios(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``rows`` (from an older ``results.json``) with the ratio of any reference or target row
+    dropped, so they pass ``check_rows``."""
+    for r in rows:
+        if r.get("ratio") is not None and not ratio_allowed(r):
+            r["ratio"] = None
+    return rows
 
 
 def tagged(rows: list[dict[str, Any]], group: str) -> list[dict[str, Any]]:
@@ -163,7 +226,9 @@ def format_figure(value: Optional[float], unit: str) -> str:
 
 
 def format_table(rows: list[dict[str, Any]]) -> str:
-    """The rows as a markdown table: benchmark | showdown | peer | peer figure | ratio."""
+    """The rows as a markdown table: benchmark | showdown | peer | peer figure | ratio (only for a
+    peer figure measured in this run: ``check_rows`` first)."""
+    check_rows(rows)
     lines = [
         "| benchmark | showdown | peer | peer figure | ratio (showdown / peer) |",
         "|---|---:|---|---:|---:|",

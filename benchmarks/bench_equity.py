@@ -1,4 +1,4 @@
-"""Hold'em equity: showdown's ``equity()`` against eval7 and pokerkit, in one run.
+"""Hold'em equity: showdown's ``equity()`` against eval7, pokerkit and holdem-hand-evaluator, in one run.
 
     .venv/bin/python benchmarks/bench_equity.py
 
@@ -6,23 +6,28 @@ Every showdown figure is the best of ``REPEAT`` repetitions after a warm-up call
 (``time.perf_counter``); Monte Carlo runs are sized so one repetition lasts about
 ``MC_TARGET_SECONDS``. Peers whose single run lasts seconds (eval7's Python loop over every
 board, pokerkit's sampler) run at most ``SLOW_REPEAT`` times; their first run is also the
-correctness check. Figures measured elsewhere on this machine (the best C++ calculator, a plain
-numba loop) are quoted for reference and marked "reference, not run". The targets in the row
-names are the project's.
+correctness check. Every ratio divides two figures of this run. Figures measured outside this
+run on this machine (the best C++ calculator, a plain numba loop) are quoted for orientation,
+marked "reference, not run" with where they come from, and never divided by. The targets in
+the row names are the project's.
 
 Correctness is checked lightly in the same run: eval7's exact enumeration must agree with
 showdown's exact equity to 1e-9, Monte Carlo answers must lie within a few standard errors of
-the exact ones, and every-hand-against-every-hand must come out at exactly one half each. A
-disagreement is written into the row's note, not raised.
+the exact ones, and every-hand-against-every-hand must come out at exactly one half each.
+holdem-hand-evaluator's ``calculate_equity`` answers the share of deals its hand is not beaten
+in (wins and ties of any size), against random hands only: it is checked against showdown's win
+plus tie share of the same spot. A disagreement is written into the row's note, not raised.
 
 Sections: (a) exact enumeration with fixed hands and small ranges, (b) every hand against every
-hand, guarded (see below), (c) Monte Carlo trials per second. The heads-up and three-way exact
+hand, guarded (see below), (c) Monte Carlo trials per second (fixed hands against eval7 and
+pokerkit; AsAh against one and two random hands against holdem-hand-evaluator). The heads-up and three-way exact
 rows and the three-way Monte Carlo rows run on every thread count of ``thread_counts()`` (1 and
 2 at least): the points of the scaling chart.
 
 Every hand against every hand (``equity(["random", "random"], exact=True)``, 2.78e12 cases)
 runs once in a child process that is stopped at ``SHOWDOWN_BENCH_RANDOM_LIMIT`` seconds
-(default 120); a run stopped there is reported as such.
+(default 120, 5 in a quick run); a run stopped there is reported as such. A quick run
+(``SHOWDOWN_BENCH_QUICK=1``) leaves out eval7's preflop loops over every board (seconds each).
 """
 
 from __future__ import annotations
@@ -49,6 +54,8 @@ from _harness import (  # noqa: E402
     format_table,
     point,
     python,
+    quick,
+    reference,
     row,
     size_for,
     tagged,
@@ -57,18 +64,21 @@ from _harness import (  # noqa: E402
 from showdown import Range, equity  # noqa: E402
 
 SEED = 20240601
-MC_TARGET_SECONDS = 0.5
+MC_TARGET_SECONDS = quick(0.5, 0.1)
 """One repetition of a Monte Carlo benchmark lasts about this long (x REPEAT + warm-up)."""
-SLOW_REPEAT = 2
+SLOW_REPEAT = quick(2, 1)
 """Peer runs lasting seconds each: the best of at most this many (the first is also the check)."""
 EXACT_TOLERANCE = 1e-9
 MC_SIGMAS = 5.0
 """A Monte Carlo equity further than this many standard errors from the exact one is flagged."""
-POKERKIT_SAMPLES = 2_000
-EVAL7_MC_PROBE = 200_000
+POKERKIT_SAMPLES = quick(2_000, 200)
+EVAL7_MC_PROBE = quick(200_000, 50_000)
+HHE_MC_PROBE = quick(200_000, 50_000)
+HHE_MAX_TRIALS = 2**31 - 1
+"""holdem-hand-evaluator counts trials in a 32-bit int."""
 
 RANDOM_LIMIT_ENV = "SHOWDOWN_BENCH_RANDOM_LIMIT"
-DEFAULT_RANDOM_LIMIT = 120.0  # s
+DEFAULT_RANDOM_LIMIT = quick(120.0, 5.0)  # s
 STARTUP_MARGIN = 10.0
 """Seconds the child process gets beyond the limit for the import and the kernel's first load."""
 
@@ -76,18 +86,21 @@ TEXT = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
 BOARDS_PREFLOP = math.comb(48, 5)  # 1,712,304 boards once two hands are dealt
 RANDOM_VS_RANDOM_CASES = 1326 * math.comb(50, 2) * BOARDS_PREFLOP  # compatible pairs x boards
 
-# Measured on this machine outside this run (quoted, never run here).
+# Measured on this machine outside this run: quoted for orientation, never run here, never divided by.
 CPP_HEADS_UP_MS = 1.65  # AsAh vs KsKh: suit symmetry leaves 119,625 distinct boards
 CPP_AKS_QQ_MS = 6.6
 CPP_RANDOM_S = 145.0
 NUMBA_LOOP_HEADS_UP_MS = 12.9  # a plain numba loop over every board
 NUMBA_LOOP_MC_3WAY = 8.0  # M trials/s, one core
+ELSEWHERE = "measured on this machine outside this run"
+PREFLOP_PAGE = f"{ELSEWHERE} (docs/how/preflop-equity.md)"
+MONTE_CARLO_PAGE = f"{ELSEWHERE} (docs/how/monte-carlo.md)"
 
 CPP = "best C++ calculator, built and run on this machine"
 NUMBA_LOOP = "plain numba loop over every board, this machine"
 NUMBA_MC_LOOP = "plain numba loop over random deals, this machine, one core"
-REFERENCE = "reference, not run"
 NOT_INSTALLED = "not installed"
+QUICK_SKIP = "not run in a quick smoke run (seconds a run)"
 MS = "ms"
 SECONDS = "s"
 TRIALS = "M trials/s"
@@ -97,6 +110,9 @@ AKS_QQ = ["AsKs", "QQ"]
 THREE_WAY = ["AsAh", "KsKh", "QdJd"]
 FLOP_HANDS = ["AcAd", "KhKs"]
 FLOP = "2c 7d 9h"
+HERO = "AsAh"
+RANDOM_SPOTS = ((1, "heads-up"), (2, "three-way"))
+"""AsAh against this many random hands: the spots holdem-hand-evaluator can compute."""
 
 SERIES_HEADS_UP = "exact `equity(['AsAh', 'KsKh'])`, heads-up preflop"
 SERIES_THREE_WAY = "exact `equity(['AsAh', 'KsKh', 'QdJd'])`, three-way preflop"
@@ -236,6 +252,8 @@ def _eval7_exact_row(
         loop = Eval7Loop()
     except ImportError:
         return row(name, ours_ms, MS, Eval7Loop.name, None, NOT_INSTALLED)
+    if not warm and quick(False, True):
+        return row(name, ours_ms, MS, Eval7Loop.name, None, QUICK_SKIP)
     try:
         if len(players) == 2:
             hero, villain = players
@@ -274,9 +292,9 @@ def bench_exact() -> list[dict[str, Any]]:
         f"`equity(['AsAh', 'KsKh'], exact=True, n_jobs=1)`: heads-up preflop, {BOARDS_PREFLOP:,} boards "
         "(target ≤ 1.6 ms)"
     )
-    rows.append(point(row(name, ms, MS, f"{CPP} (119,625 suit-distinct boards)", CPP_HEADS_UP_MS, REFERENCE),
-                      SERIES_HEADS_UP, threads=1))
-    rows.append(row(name, ms, MS, NUMBA_LOOP, NUMBA_LOOP_HEADS_UP_MS, REFERENCE))
+    rows.append(point(reference(name, ms, MS, f"{CPP} (119,625 suit-distinct boards)", CPP_HEADS_UP_MS,
+                                PREFLOP_PAGE), SERIES_HEADS_UP, threads=1))
+    rows.append(reference(name, ms, MS, NUMBA_LOOP, NUMBA_LOOP_HEADS_UP_MS, PREFLOP_PAGE))
     _log("  eval7 loop")
     rows.append(_eval7_exact_row(name, ms, result.equity, HEADS_UP))
 
@@ -294,7 +312,7 @@ def bench_exact() -> list[dict[str, Any]]:
         f"`equity(['AsKs', 'QQ'], exact=True, n_jobs=1)`: a hand against 6 combos, {result.total:,} cases "
         "(target ≤ 6 ms)"
     )
-    rows.append(row(name, ms, MS, CPP, CPP_AKS_QQ_MS, REFERENCE))
+    rows.append(reference(name, ms, MS, CPP, CPP_AKS_QQ_MS, ELSEWHERE))
     _log("  eval7 loop (one run)")
     rows.append(_eval7_exact_row(name, ms, result.equity, AKS_QQ, repeat=1))
 
@@ -362,18 +380,18 @@ def bench_random() -> list[dict[str, Any]]:
             [python(), "-c", RANDOM_SCRIPT], capture_output=True, text=True, timeout=limit + STARTUP_MARGIN, check=True
         )
     except subprocess.TimeoutExpired:
-        note = f"{REFERENCE}; showdown stopped at the {limit:g} s limit ({how})"
-        _log(note)
-        return [row(name, None, SECONDS, CPP, CPP_RANDOM_S, note)]
+        source = f"{PREFLOP_PAGE}; showdown stopped at the {limit:g} s limit ({RANDOM_LIMIT_ENV})"
+        _log(source)
+        return [reference(name, None, SECONDS, CPP, CPP_RANDOM_S, source)]
     except subprocess.CalledProcessError as error:
         tail = (error.stderr or "").strip().splitlines()[-1:] or ["?"]
-        return [row(name, None, SECONDS, CPP, CPP_RANDOM_S, f"{REFERENCE}; showdown failed: {tail[0]}")]
+        return [reference(name, None, SECONDS, CPP, CPP_RANDOM_S, f"{PREFLOP_PAGE}; showdown failed: {tail[0]}")]
     answer = json.loads(out.stdout.strip().splitlines()[-1])
-    note = REFERENCE
+    source = PREFLOP_PAGE
     if any(abs(e - 0.5) > EXACT_TOLERANCE for e in answer["equity"]):
-        note += f"; WRONG: equity {_equity_text(answer['equity'])}, expected 0.5 each"
-        _log(note)
-    return [row(name, answer["seconds"], SECONDS, CPP, CPP_RANDOM_S, note)]
+        source += f"; WRONG: equity {_equity_text(answer['equity'])}, expected 0.5 each"
+        _log(source)
+    return [reference(name, answer["seconds"], SECONDS, CPP, CPP_RANDOM_S, source)]
 
 
 # --- (c) Monte Carlo -----------------------------------------------------------------------------
@@ -463,7 +481,7 @@ def bench_monte_carlo(exact_three_way: Sequence[float], exact_heads_up: Sequence
         if note:
             rows.append(row(name, rate, TRIALS, "check against the exact equity", None, note))
         if n_jobs == 1:
-            rows.append(point(row(name, rate, TRIALS, NUMBA_MC_LOOP, NUMBA_LOOP_MC_3WAY, REFERENCE),
+            rows.append(point(reference(name, rate, TRIALS, NUMBA_MC_LOOP, NUMBA_LOOP_MC_3WAY, MONTE_CARLO_PAGE),
                               SERIES_MC, threads=1))
             _log("  pokerkit")
             rows.append(_pokerkit_row(name, rate, exact_three_way))
@@ -480,6 +498,76 @@ def bench_monte_carlo(exact_three_way: Sequence[float], exact_heads_up: Sequence
         rows.append(row(name, rate, TRIALS, "check against the exact equity", None, note))
     _log("  eval7")
     rows.append(_eval7_mc_row(name, rate, exact_heads_up))
+    return rows + bench_random_opponents()
+
+
+# --- (d) Monte Carlo against random hands: holdem-hand-evaluator ----------------------------------
+
+
+HHE_LABEL = "holdem-hand-evaluator `calculate_equity('As Ah', '', {opponents}, trials)` (Rust, one core, unseeded)"
+
+
+def _not_beaten(result: showdown.EquityResult) -> float:
+    """The hero's share of deals won or tied: what holdem-hand-evaluator's equity counts."""
+    return result.win[0] + result.tie[0]
+
+
+def _hhe_row(name: str, ours: float, opponents: int, expected: float, expected_stderr: float) -> dict[str, Any]:
+    """holdem-hand-evaluator's Monte Carlo on AsAh against ``opponents`` random hands, sized so a
+    run lasts about MC_TARGET_SECONDS; its estimate checked against ``expected`` (showdown's share
+    of deals not beaten, with its standard error)."""
+    label = HHE_LABEL.format(opponents=opponents)
+    try:
+        from holdem_hand_evaluator import calculate_equity
+    except ImportError:
+        return row(name, ours, TRIALS, label, None, NOT_INSTALLED)
+    hero = " ".join((HERO[:2], HERO[2:]))  # it splits its cards on spaces
+
+    def run(n: int) -> float:
+        return float(calculate_equity(hero, "", opponents, n))
+
+    def timer(n: int) -> float:
+        start = time.perf_counter()
+        run(n)
+        return time.perf_counter() - start
+
+    try:
+        n = size_for(timer, HHE_MC_PROBE, HHE_MAX_TRIALS, MC_TARGET_SECONDS)
+        estimate = run(n)
+        seconds = best_of(lambda: run(n), warmup=False)
+    except BaseException as error:  # noqa: BLE001 - a Rust panic is a BaseException; reported, the run goes on
+        if isinstance(error, (KeyboardInterrupt, SystemExit)):
+            raise
+        return row(name, ours, TRIALS, label, None, _failed(error, "holdem-hand-evaluator"))
+    # It answers a single-precision float: allow for its rounding too.
+    stderr = [math.sqrt(expected * (1 - expected) / n + expected_stderr**2) + 1e-6]
+    note = _sampled_note([estimate], [expected], stderr, "holdem-hand-evaluator")
+    return row(name, ours, TRIALS, f"{label}, {n:,} trials", n / seconds / 1e6, note)
+
+
+def bench_random_opponents() -> list[dict[str, Any]]:
+    """AsAh against one and two random hands, one core: showdown's Monte Carlo against
+    holdem-hand-evaluator's (whose only spots are a hand against random hands)."""
+    rows: list[dict[str, Any]] = []
+    for opponents, spot in RANDOM_SPOTS:
+        players = [HERO] + ["random"] * opponents
+        _log(f"Monte Carlo, {HERO} against {opponents} random hand(s), n_jobs=1")
+        rate, n, result = _mc_rate(players, 1)
+        name = (
+            f"`equity({players}, exact=False, trials={n:,}, seed=..., n_jobs=1)`: Monte Carlo {spot} preflop, "
+            f"{HERO} against random hands"
+        )
+        if opponents == 1:  # the exact answer is a second away: the oracle of both
+            exact = _call(players, exact=True)
+            note = _sampled_note(result.equity, exact.equity, result.player_stderr, "showdown")
+            if note:
+                rows.append(row(name, rate, TRIALS, "check against the exact equity", None, note))
+            expected, expected_stderr = _not_beaten(exact), 0.0
+        else:  # showdown's own estimate, with its standard error
+            share = _not_beaten(result)
+            expected, expected_stderr = share, math.sqrt(share * (1 - share) / result.total)
+        _log("  holdem-hand-evaluator")
+        rows.append(_hhe_row(name, rate, opponents, expected, expected_stderr))
     return rows
 
 

@@ -1,4 +1,5 @@
-"""Hand evaluation: showdown against its peers (phevaluator, eval7, treys, pokerkit), in one run.
+"""Hand evaluation: showdown against its peers (phevaluator, eval7, treys, pokerkit,
+holdem-hand-evaluator) and a compiled C anchor, in one run.
 
     .venv/bin/python benchmarks/bench_evaluate.py
 
@@ -8,10 +9,17 @@ peers that run a Python loop get a subset sized so one repetition lasts about
 ``TARGET_SECONDS``. Peer answers are checked against showdown's on the hands they evaluated
 (same order of strength, same ties); a disagreement is flagged in the table.
 
-Sections: (a) bulk ``evaluate_many`` on 10M hands (one thread against the peers, then every
-thread count of ``thread_counts()`` for the scaling chart), (b) ``census(7)`` over all
-133,784,560 hands, (c) single ``evaluate`` calls, (d) import time and the first call's numba
-compilation.
+The C anchor (``_anchor.py``) is phevaluator's C evaluator, downloaded from PyPI as source and
+compiled on this machine when the benchmark runs, called through ctypes on the very array
+``evaluate_many`` gets, on one thread; without a C compiler or the download its rows say so
+and carry no ratio. A figure measured outside this run is shown as a labelled reference, never
+divided by.
+
+Sections: (a) bulk ``evaluate_many`` on 10M hands (one thread against the C anchor and the peers,
+then every thread count of ``thread_counts()`` for the scaling chart), (b) ``census(7)`` over all
+133,784,560 hands against the anchor's census, (c) one ``evaluate`` call a hand, from text and
+from parsed cards, every hand a distinct one (no input is seen twice, so no cache can help),
+(d) import time and the first call's numba compilation.
 """
 
 from __future__ import annotations
@@ -28,6 +36,7 @@ from typing import Any, Optional
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _anchor  # noqa: E402
 import showdown  # noqa: E402
 from _harness import (  # noqa: E402
     RATIO_NOTE,
@@ -36,28 +45,39 @@ from _harness import (  # noqa: E402
     format_table,
     point,
     python,
+    quick,
+    reference,
     row,
     size_for,
     tagged,
     thread_counts,
 )
-from showdown import CARDS, census, evaluate, evaluate_many  # noqa: E402
+from showdown import CARDS, Category, census, evaluate, evaluate_many  # noqa: E402
 
 SEED = 20240601
-N_BULK = 10_000_000
-N_PHEVAL = 200_000
-N_SINGLE = 10_000
-TARGET_SECONDS = 0.4
-"""One repetition of a Python-loop benchmark lasts about this long (x REPEAT + warm-up)."""
+N_BULK = quick(10_000_000, 200_000)
+N_PHEVAL = quick(200_000, 20_000)
+N_STRINGS = quick(300_000, 20_000)
+"""Distinct hands a pass of the one-call-a-hand benchmarks (a new set every pass)."""
+N_WARM = quick(10_000, 2_000)
+"""Hands of the warm-up pass (and the probe that sizes a slow peer's pass), not timed."""
+TARGET_SECONDS = quick(0.4, 0.05)
+"""One repetition of a slow Python-loop benchmark lasts about this long (x REPEAT + warm-up)."""
 N_CHECK = 2_000
 """Peer answers compared with showdown's on at most this many hands."""
-COLD_REPEAT = 3
+N_ANCHOR_CHECK = 1_000_000
+"""The C anchor's answers compared with showdown's on at most this many hands."""
+COLD_REPEAT = quick(3, 1)
 """Cold-cache first calls (each compiles from scratch in a fresh cache directory)."""
+CENSUS_REPEAT = min(REPEAT, 3)
+"""The anchor's census takes about a second: the best of this many after the checked run."""
 
 ALL_7_CARD_HANDS = 133_784_560
-CPP_BULK_REFERENCE = 154.0  # M hands/s: fastest C++ evaluator measured on this machine, random 7-card
-CPP_CENSUS_REFERENCE = 0.19  # s: C++ best, all 7-card hands with a category histogram
+# Measured on this machine outside this run, quoted for orientation: never divided by.
+CPP_BULK_REFERENCE = 154.0  # M hands/s: fastest C++ evaluator measured, random 7-card hands
+CPP_CENSUS_REFERENCE = 0.19  # s: the same C++ evaluator, all 7-card hands with a category histogram
 NUMBA_NAIVE_CENSUS_REFERENCE = 0.59  # s: a naive numba loop over all 7-card hands
+ELSEWHERE = "measured on this machine outside this run"
 
 # A card id is 4 * rank + suit (clubs, diamonds, hearts, spades) in showdown and phevaluator.
 TEXT = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
@@ -209,6 +229,26 @@ class Treys(Peer):
         return [f(hole, board) for hole, board in hands]
 
 
+class HoldemHandEvaluator(Peer):
+    """holdem-hand-evaluator (Rust, PyO3): ``evaluate_hand`` reads packed text such as
+    "AsKd7h2c3d4s5h", its only input (a space makes it panic); higher is better."""
+
+    name = 'holdem-hand-evaluator `evaluate_hand("AsKd7h...")` (Rust, packed text)'
+    higher_is_better = True
+
+    def __init__(self) -> None:
+        from holdem_hand_evaluator import evaluate_hand
+
+        self.evaluate_hand = evaluate_hand
+
+    def convert(self, ids: np.ndarray) -> list[Any]:
+        return texts(ids, "")
+
+    def loop(self, hands: list[Any]) -> list[int]:
+        f = self.evaluate_hand
+        return [f(hand) for hand in hands]
+
+
 class PokerKit(Peer):
     """pokerkit 0.7: ``StandardHighHand.from_game(hole, board)`` on pre-parsed Card tuples; it
     tries all 21 five-card combinations in Python. Values: ``hand.entry.index`` (higher wins)."""
@@ -234,6 +274,11 @@ class PokerKit(Peer):
         return [hand.entry.index for hand in self.loop(hands)]
 
 
+def texts(ids: np.ndarray, separator: str = " ") -> list[str]:
+    """Each row of card ids as text: "As Kd 7h ..." (``separator`` " ") or "AsKd7h..." ("")."""
+    return [separator.join(TEXT[i] for i in hand) for hand in ids.tolist()]
+
+
 def _load_peer(cls: type[Peer]) -> Optional[Peer]:
     try:
         return cls()
@@ -242,11 +287,6 @@ def _load_peer(cls: type[Peer]) -> Optional[Peer]:
 
 
 # --- timing ------------------------------------------------------------------------------------
-
-
-def _cycled(items: list[Any], n: int) -> list[Any]:
-    """The first ``n`` items of ``items`` repeated."""
-    return (items * -(-n // len(items)))[:n]
 
 
 def _loop_rate(
@@ -275,48 +315,65 @@ def _peer_row(
     ours_values: np.ndarray,
     *,
     fixed: Optional[int] = None,
-    cycle: bool = False,
     probe: int = 1_000,
 ) -> dict[str, Any]:
-    """A row comparing ``ours`` with a peer's Python loop over (a subset of) ``ids``."""
+    """A row comparing ``ours`` with a peer's Python loop over (a prefix of) ``ids``."""
     peer = _load_peer(peer_cls)
     if peer is None:
         return row(name, ours, unit, peer_cls.name, None, NOT_INSTALLED)
     try:
         check = min(N_CHECK, len(ids))
         agrees = _agrees(ours_values[:check], peer.values(peer.convert(ids[:check])), peer.higher_is_better)
-        if cycle:  # cycle through the given hands, converted once
-            converted = peer.convert(ids)
 
-            def make(n: int) -> list[Any]:
-                return _cycled(converted, n)
+        def make(n: int) -> list[Any]:
+            return peer.convert(ids[:n])
 
-            limit = 10**9
-        else:  # a prefix of the given hands
-
-            def make(n: int) -> list[Any]:
-                return peer.convert(ids[:n])
-
-            limit = len(ids)
         if fixed is not None:
             items = make(fixed)
             rate, n = fixed / best_of(lambda: peer.loop(items)), fixed
         else:
-            rate, n = _loop_rate(peer.loop, make, probe, limit)
-    except Exception as error:  # noqa: BLE001 - a broken peer is reported, the run goes on
-        _log(f"{peer_cls.__name__} failed: {error!r}")
-        return row(name, ours, unit, peer_cls.name, None, f"failed: {type(error).__name__}: {error}")
+            rate, n = _loop_rate(peer.loop, make, probe, len(ids))
+    except BaseException as error:  # noqa: BLE001 - a broken peer is reported, the run goes on
+        return _failed_row(name, ours, unit, peer_cls, error)
     note = "" if agrees else f"DISAGREES with showdown on the first {check:,} hands"
     if not agrees:
         _log(f"{peer_cls.__name__}: {note}")
-    what = "calls" if cycle else "hands"
-    return row(name, ours, unit, f"{peer_cls.name}, {n:,} {what}", rate / 1e6, note)
+    return row(name, ours, unit, f"{peer_cls.name}, {n:,} hands", rate / 1e6, note)
+
+
+def _failed_row(name: str, ours: float, unit: str, peer_cls: type[Peer], error: BaseException) -> dict[str, Any]:
+    """The row of a peer that raised (a Rust peer's panic is a BaseException: caught too, but an
+    interrupt still stops the run)."""
+    if isinstance(error, (KeyboardInterrupt, SystemExit)):
+        raise error
+    _log(f"{peer_cls.__name__} failed: {error!r}")
+    return row(name, ours, unit, peer_cls.name, None, f"failed: {type(error).__name__}: {error}")
 
 
 # --- (a) bulk ----------------------------------------------------------------------------------
 
 
-def bench_bulk() -> list[dict[str, Any]]:
+def _anchor_bulk_rate(anchor: _anchor.Anchor, hands: np.ndarray, values: np.ndarray) -> tuple[Optional[float], str]:
+    """(the C anchor's M hands/s on ``hands``, one thread, or None; a note: why none, or a
+    disagreement with showdown's order on the first N_ANCHOR_CHECK hands)."""
+    if anchor.library is None:
+        return None, anchor.problem
+    out = np.empty(len(hands), dtype=np.int16)
+    anchor.evaluate(hands, out)  # the warm-up, also the answers checked
+    check = min(N_ANCHOR_CHECK, len(hands))
+    note = ""
+    if not _agrees(values[:check], out[:check], higher_is_better=False):
+        note = f"DISAGREES with showdown on the first {check:,} hands"
+        _log(f"C anchor: {note}")
+    return len(hands) / best_of(lambda: anchor.evaluate(hands, out), warmup=False) / 1e6, note
+
+
+def _anchor_row(name: str, ours: float, unit: str, anchor: _anchor.Anchor, figure: Optional[float], note: str,
+                what: str) -> dict[str, Any]:
+    return row(name, ours, unit, f"C anchor: {anchor.label}, {what}", figure, note)
+
+
+def bench_bulk(anchor: _anchor.Anchor) -> list[dict[str, Any]]:
     _log(f"generating {N_BULK:,} random 7-card hands")
     start = time.perf_counter()
     hands = random_hands(N_BULK)
@@ -341,50 +398,29 @@ def bench_bulk() -> list[dict[str, Any]]:
         if n_jobs > 1:
             _log(f"evaluate_many uint8, n_jobs={n_jobs}")
             parallel_rates[n_jobs] = rate(hands, n_jobs)
+    _log("C anchor on the same array, one thread")
+    anchor_rate, anchor_note = _anchor_bulk_rate(anchor, hands, values)
+    same = f"one thread, the same {n:,} rows"
 
     name = f"{title}, uint8, n_jobs=1"
     rows = [
-        point(
-            row(
-                name,
-                uint8_rate,
-                BULK,
-                "fastest C++ evaluator measured on this machine: ~154 M/s random 7-card",
-                CPP_BULK_REFERENCE,
-                "reference, not run",
-            ),
-            SERIES_BULK,
-            threads=1,
-        ),
+        point(_anchor_row(name, uint8_rate, BULK, anchor, anchor_rate, anchor_note, same), SERIES_BULK, threads=1),
+        reference(name, uint8_rate, BULK, "fastest C++ evaluator measured on this machine, random 7-card hands",
+                  CPP_BULK_REFERENCE, f"{ELSEWHERE} (docs/how/evaluator.md)"),
     ]
     for peer_cls, fixed, probe in (
         (PhEvaluatorC, N_PHEVAL, 0),
         (Eval7, None, 20_000),
+        (HoldemHandEvaluator, None, 20_000),
         (Treys, None, 2_000),
         (PokerKit, None, 200),
     ):
         _log(f"bulk peer {peer_cls.__name__}")
         rows.append(_peer_row(name, uint8_rate, BULK, peer_cls, hands, values, fixed=fixed, probe=probe))
-    rows.append(
-        row(
-            f"{title}, uint8, n_jobs=1, `out=` a reused buffer",
-            reused_rate,
-            BULK,
-            "fastest C++ evaluator measured on this machine: ~154 M/s random 7-card",
-            CPP_BULK_REFERENCE,
-            "reference, not run",
-        )
-    )
-    rows.append(
-        row(
-            f"{title}, uint8, n_jobs=1, `check=False` (trusted rows, no duplicate/range check)",
-            unchecked_rate,
-            BULK,
-            "fastest C++ evaluator measured on this machine: ~154 M/s random 7-card",
-            CPP_BULK_REFERENCE,
-            "reference, not run",
-        )
-    )
+    rows.append(_anchor_row(f"{title}, uint8, n_jobs=1, `out=` a reused buffer", reused_rate, BULK, anchor,
+                            anchor_rate, anchor_note, same))
+    rows.append(_anchor_row(f"{title}, uint8, n_jobs=1, `check=False` (trusted rows, no duplicate/range check)",
+                            unchecked_rate, BULK, anchor, anchor_rate, anchor_note, same))
     rows.append(row(f"{title}, int64, n_jobs=1", int64_rate, BULK))
     for n_jobs, parallel_rate in parallel_rates.items():
         rows.append(point(row(f"{title}, uint8, n_jobs={n_jobs}", parallel_rate, BULK), SERIES_BULK, threads=n_jobs))
@@ -394,47 +430,140 @@ def bench_bulk() -> list[dict[str, Any]]:
 # --- (b) census --------------------------------------------------------------------------------
 
 
-def bench_census() -> list[dict[str, Any]]:
+def bench_census(anchor: _anchor.Anchor) -> list[dict[str, Any]]:
     _log("census(7)")
     result = census(7)
     assert result.total == ALL_7_CARD_HANDS, result.total
     seconds = best_of(lambda: census(7))
-    name = f"`census(7)`: all {ALL_7_CARD_HANDS:,} 7-card hands, category histogram"
-    return [
-        row(name, seconds, "s", "C++ best on this machine", CPP_CENSUS_REFERENCE, "reference, not run"),
-        row(name, seconds, "s", "naive numba loop", NUMBA_NAIVE_CENSUS_REFERENCE, "reference, not run"),
+    name = f"`census(7)`: all {ALL_7_CARD_HANDS:,} 7-card hands, category histogram, one thread"
+    what = "every hand in nested C loops, one thread"
+    if anchor.library is None:
+        rows = [_anchor_row(name, seconds, "s", anchor, None, anchor.problem, what)]
+    else:
+        _log(f"C anchor census (best of {CENSUS_REPEAT} after a checked run)")
+        counts = anchor.census()
+        ours = [result.counts[category] for category in Category]
+        note = ""
+        if counts.tolist() != ours:
+            note = f"DISAGREES: category counts {counts.tolist()} against showdown's {ours}"
+            _log(f"C anchor census: {note}")
+        anchor_seconds = best_of(anchor.census, repeat=CENSUS_REPEAT, warmup=False)
+        rows = [_anchor_row(name, seconds, "s", anchor, anchor_seconds, note,
+                            f"{what} (best of {CENSUS_REPEAT})")]
+    return rows + [
+        reference(name, seconds, "s", "fastest C++ evaluator measured on this machine, census", CPP_CENSUS_REFERENCE,
+                  ELSEWHERE),
+        reference(name, seconds, "s", "a naive numba loop over every hand", NUMBA_NAIVE_CENSUS_REFERENCE, ELSEWHERE),
     ]
 
 
-# --- (c) single calls --------------------------------------------------------------------------
+# --- (c) one call a hand -----------------------------------------------------------------------
+
+
+def distinct_hands(n: int, seed: int) -> np.ndarray:
+    """``n`` random 7-card hands (rows of card ids in dealt order), no two rows alike, so no two
+    texts alike either."""
+    extra = n // 100 + 16
+    while True:
+        ids = random_hands(n + extra, seed)
+        _, first = np.unique(ids.view(np.dtype((np.void, 7))).ravel(), return_index=True)
+        if len(first) >= n:
+            return ids[np.sort(first)[:n]]
+        extra *= 4
+
+
+def _pass_rate(
+    loop: Callable[[list[Any]], Any], convert: Callable[[np.ndarray], list[Any]], warm: np.ndarray,
+    passes: list[np.ndarray], fixed: bool,
+) -> tuple[float, int]:
+    """(calls per second, hands a pass): the best of one pass over each block of ``passes``,
+    each converted to the library's input just before its pass (not timed) and seen once, after
+    an untimed pass over ``warm``. Unless ``fixed``, a slow library gets a prefix of each block,
+    sized on ``warm`` so a pass lasts about TARGET_SECONDS."""
+    if fixed:
+        n = len(passes[0])
+    else:
+
+        def timer(k: int) -> float:
+            items = convert(warm[:k])
+            start = time.perf_counter()
+            loop(items)
+            return time.perf_counter() - start
+
+        n = size_for(timer, min(1_000, len(warm)), len(passes[0]), TARGET_SECONDS)
+    loop(convert(warm))
+    best = float("inf")
+    for block in passes:
+        items = convert(block[:n])
+        start = time.perf_counter()
+        loop(items)
+        best = min(best, time.perf_counter() - start)
+        del items
+    return n / best, n
+
+
+def _call_row(
+    name: str, ours: float, peer_cls: type[Peer], warm: np.ndarray, passes: list[np.ndarray], values: np.ndarray,
+    fixed: bool, how: str = "",
+) -> dict[str, Any]:
+    """A row comparing showdown's one-call-a-hand rate with a peer's on the same distinct hands."""
+    peer = _load_peer(peer_cls)
+    label = f"{peer_cls.name}{how}"
+    if peer is None:
+        return row(name, ours, CALLS, label, None, NOT_INSTALLED)
+    try:
+        check = min(N_CHECK, len(passes[0]))
+        theirs = peer.values(peer.convert(passes[0][:check]))
+        agrees = _agrees(values[:check], theirs, peer.higher_is_better)
+        rate, n = _pass_rate(peer.loop, peer.convert, warm, passes, fixed)
+    except BaseException as error:  # noqa: BLE001 - a broken peer is reported, the run goes on
+        return _failed_row(name, ours, CALLS, peer_cls, error)
+    note = "" if agrees else f"DISAGREES with showdown on the first {check:,} hands"
+    if not agrees:
+        _log(f"{peer_cls.__name__}: {note}")
+    return row(name, ours, CALLS, f"{label}, {n:,} distinct hands a pass", rate / 1e6, note)
 
 
 def bench_single() -> list[dict[str, Any]]:
-    ids = random_hands(N_SINGLE, seed=SEED + 1)
-    values = evaluate_many(ids, n_jobs=1)
-    parsed = [tuple(CARDS[i] for i in hand) for hand in ids.tolist()]
-    texts = [" ".join(TEXT[i] for i in hand) for hand in ids.tolist()]
-    assert [evaluate(hand).value for hand in parsed[:N_CHECK]] == values[:N_CHECK].tolist()
-    assert [evaluate(text).value for text in texts[:N_CHECK]] == values[:N_CHECK].tolist()
+    _log(f"{REPEAT} passes of {N_STRINGS:,} distinct random hands (and {N_WARM:,} to warm up)")
+    ids = distinct_hands(N_WARM + REPEAT * N_STRINGS, SEED + 1)
+    warm = ids[:N_WARM]
+    passes = [ids[N_WARM + k * N_STRINGS : N_WARM + (k + 1) * N_STRINGS] for k in range(REPEAT)]
+    values = evaluate_many(passes[0][:N_CHECK], n_jobs=1)
+
+    def parsed(block: np.ndarray) -> list[Any]:
+        return [tuple(CARDS[i] for i in hand) for hand in block.tolist()]
+
+    def spaced(block: np.ndarray) -> list[Any]:
+        return texts(block, " ")
+
+    def packed(block: np.ndarray) -> list[Any]:
+        return texts(block, "")
 
     def loop(hands: list[Any]) -> list[Any]:
         return [evaluate(hand) for hand in hands]
 
-    _log("evaluate(parsed cards)")
-    parsed_rate, parsed_n = _loop_rate(loop, lambda n: _cycled(parsed, n), 10_000, 10**9)
-    _log("evaluate(text)")
-    text_rate, text_n = _loop_rate(loop, lambda n: _cycled(texts, n), 10_000, 10**9)
+    rates = {}
+    for form, convert in (("parsed", parsed), ("spaced", spaced), ("packed", packed)):
+        check = convert(passes[0][:N_CHECK])
+        assert [evaluate(hand).value for hand in check] == values.tolist(), form
+        _log(f"evaluate({form})")
+        rates[form], _ = _pass_rate(loop, convert, warm, passes, fixed=True)
 
-    parsed_name = f"`evaluate(cards)`, tuple of 7 parsed Cards ({N_SINGLE:,} hands cycled, {parsed_n:,} calls)"
-    text_name = f'`evaluate("As Kd 7h ...")` from a string ({N_SINGLE:,} hands cycled, {text_n:,} calls)'
+    a_pass = f"one call a hand, {N_STRINGS:,} distinct hands a pass"
+    parsed_name = f"`evaluate(cards)`, a tuple of 7 parsed showdown Cards, {a_pass}"
+    spaced_name = f'`evaluate("As Kd 7h 2c 3d 4s 5h")`, spaced text, {a_pass}'
+    packed_name = f'`evaluate("AsKd7h2c3d4s5h")`, packed text, {a_pass}'
     rows = []
-    for name, rate, peer_cls in (
-        (parsed_name, parsed_rate, Eval7),
-        (parsed_name, parsed_rate, Treys),
-        (text_name, text_rate, PhEvaluatorStrings),
+    for name, form, peer_cls, fixed, how in (
+        (parsed_name, "parsed", Eval7, True, " on its own Card objects"),
+        (parsed_name, "parsed", Treys, False, ""),
+        (packed_name, "packed", HoldemHandEvaluator, True, ", the same packed strings"),
+        (spaced_name, "spaced", HoldemHandEvaluator, True, ", the same hands packed (it reads no spaces)"),
+        (spaced_name, "spaced", PhEvaluatorStrings, False, ", the same hands as seven strings"),
     ):
-        _log(f"single-call peer {peer_cls.__name__}")
-        rows.append(_peer_row(name, rate / 1e6, CALLS, peer_cls, ids, values, cycle=True, probe=10_000))
+        _log(f"one-call peer {peer_cls.__name__}")
+        rows.append(_call_row(name, rates[form] / 1e6, peer_cls, warm, passes, values, fixed, how))
     return rows
 
 
@@ -516,9 +645,12 @@ def bench_startup() -> list[dict[str, Any]]:
 def run() -> list[dict[str, Any]]:
     """Every benchmark of this module, as rows (see ``_harness.row``)."""
     _log(f"showdown {showdown.__version__}, best of {REPEAT} after a warm-up")
+    _log("C anchor: phevaluator's C source from PyPI, compiled here (or reused from benchmarks/.anchor/)")
+    anchor = _anchor.build()
+    _log(f"  {anchor.problem or anchor.label}")
     return (
-        tagged(bench_bulk(), "evaluate-many")
-        + tagged(bench_census(), "census")
+        tagged(bench_bulk(anchor), "evaluate-many")
+        + tagged(bench_census(anchor), "census")
         + tagged(bench_single(), "evaluate-call")
         + tagged(bench_startup(), "import")
     )

@@ -8,8 +8,9 @@ measuring anything. The charts:
 
 - ``peers-<group>.png``: speed against peers, one chart a group of benchmarks (``group`` in the
   rows), one panel a benchmark with at least one peer measured in the same run. Bars on a log
-  scale, showdown highlighted; only figures measured in this run are bars, figures quoted from
-  elsewhere ("reference, not run") are dashed lines named in the legend.
+  scale, showdown highlighted; only figures measured in this run are bars with a factor, figures
+  quoted from elsewhere ("reference, not run") are dashed lines named in the legend, never
+  divided by.
 - ``threads.png``: showdown's throughput against ``n_jobs`` (the rows with ``series`` and
   ``threads``), one panel a series, with the ideal (linear) scaling from one thread.
 - ``dask-workers.png``: the Dask-parallel job's time against the LocalCluster's worker processes
@@ -41,7 +42,8 @@ LABEL_GAP = 4  # points between a bar's end and its figure
 
 GROUPS: dict[str, str] = {
     "evaluate-many": "hold'em hand evaluation in bulk, one thread",
-    "evaluate-call": "one hand a call, evaluate() and the peers' single-hand functions",
+    "census": "every 7-card hand, census(7) against the compiled C anchor, one thread",
+    "evaluate-call": "one hand a call, evaluate() and the peers' single-hand functions, distinct hands",
     "exact-equity": "exact hold'em equity, one thread",
     "monte-carlo": "Monte Carlo hold'em equity, one core",
     "games-evaluate": "Omaha, Omaha hi-lo and short deck in bulk, one thread",
@@ -248,7 +250,8 @@ def draw_peers(group: str, panels: list[dict[str, Any]], results: dict[str, Any]
     if any(_own(r) for p in panels for r in p["bars"]):
         key.append(Patch(color=SHOWDOWN_SELF_COLOR, label="showdown, another function or setting (same run)"))
     if any(p["references"] for p in panels):
-        key.append(Line2D([], [], color=REFERENCE_COLORS[0], linestyle="--", label="reference, not run (no bar)"))
+        key.append(Line2D([], [], color=REFERENCE_COLORS[0], linestyle="--",
+                          label="reference from elsewhere, not run (no bar, no factor)"))
     fig = _frame(10, sum(heights) + sum(extras), f"Speed against peers: {GROUPS.get(group, group)}", results, key)
     axes = fig.subplots(
         len(panels), 1, gridspec_kw={"height_ratios": [h + e for h, e in zip(heights, extras, strict=True)]},

@@ -1,6 +1,6 @@
 """Run every ``benchmarks/bench_*.py`` module's ``run()`` and print one markdown table.
 
-    .venv/bin/python benchmarks/run_all.py [--output benchmarks/RESULTS.md] [--only NAME ...]
+    .venv/bin/python benchmarks/run_all.py [--output benchmarks/RESULTS.md] [--only NAME ...] [--quick]
     .venv/bin/python benchmarks/run_all.py --output benchmarks/RESULTS.md --from-json benchmarks/results.json
 
 With ``--output`` the table is also written to a file, under a header naming the machine (CPU
@@ -9,8 +9,14 @@ measured and the plots; the raw figures go to ``results.json`` and the plots (``
 matplotlib) to ``plots/*.png``, both next to the output file unless ``--json`` / ``--plots``
 say otherwise. ``make bench`` writes ``benchmarks/RESULTS.md``, ``benchmarks/results.json`` and
 ``benchmarks/plots/``. ``--only`` runs a subset of the modules (``--only evaluate``: the hand
-evaluation rows only, about a minute); ``--from-json`` measures nothing and rewrites the page
-and the plots from an earlier ``results.json``.
+evaluation rows only, about a minute); ``--quick`` (or ``SHOWDOWN_BENCH_QUICK=1``) is a smoke
+run on small inputs with fewer repetitions, to check that the benchmarks work (its figures are
+not worth comparing); ``--from-json`` measures nothing and rewrites the page and the plots from
+an earlier ``results.json``.
+
+Every ratio divides two figures measured in the same run on this machine (``_harness.row``
+gives a figure quoted from elsewhere or a target none, and ``_harness.check_rows`` refuses a
+row that carries one).
 """
 
 from __future__ import annotations
@@ -27,13 +33,15 @@ from typing import Any, Optional
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from _harness import RATIO_NOTE, REFERENCE, REPEAT, format_table, machine, machine_line  # noqa: E402
+import _harness  # noqa: E402
+from _anchor import FLAGS  # noqa: E402
+from _harness import RATIO_NOTE, REFERENCE, check_rows, format_table, machine, machine_line, same_run_ratios  # noqa: E402
 
 PEERS_INTRO = (
     "Throughput (or time) on a log scale, showdown's bar highlighted, the factor written after each "
     "peer's bar. Only figures measured in this run are drawn as bars; figures quoted for reference "
-    "(\"reference, not run\") are dashed lines, named under their panel. Pale bars are showdown itself "
-    "in another setting or another of its functions, measured in the same run."
+    "(\"reference, not run\") are dashed lines, named under their panel, and have no factor. Pale bars are "
+    "showdown itself in another setting or another of its functions, measured in the same run."
 )
 THREADS_INTRO = (
     "The throughput of showdown against `n_jobs` (numba threads in one process), 1 to this machine's cores; "
@@ -43,10 +51,15 @@ DASK_INTRO = (
     "The exact preflop table on a Dask LocalCluster of 1 to this machine's cores worker processes (one "
     "thread each) against the same table in this process with numba threads (dotted line)."
 )
-HOW_SHORT = (
-    f"Best of {REPEAT} timed runs (time.perf_counter) after a warm-up call; peers in the same run "
-    "unless marked; ratios showdown / peer."
-)
+
+
+def how_short() -> str:
+    """The caption line of the plots on how the figures were taken."""
+    return (
+        f"Best of {_harness.REPEAT} timed runs (time.perf_counter) after a warm-up call; ratios showdown / peer, "
+        "both measured in this run; references from elsewhere are never divided by."
+        + (" QUICK SMOKE RUN: small inputs, not for comparison." if _harness.QUICK else "")
+    )
 
 
 def bench_modules(only: list[str]) -> list[ModuleType]:
@@ -67,21 +80,35 @@ def bench_modules(only: list[str]) -> list[ModuleType]:
 def how_measured(results: dict[str, Any]) -> str:
     """The "How measured" paragraph of RESULTS.md."""
     m = results["machine"]
+    flags = " ".join(FLAGS)
+    quick = (
+        "This was a quick smoke run (`--quick`): small inputs and few repetitions, to check that the "
+        "benchmarks work; its figures are not worth comparing. "
+        if results.get("quick") else ""
+    )
     return (
-        f"Every figure is the best of {results['repeat']} timed repetitions (`time.perf_counter`) after "
+        f"{quick}Every figure is the best of {results['repeat']} timed repetitions (`time.perf_counter`) after "
         "one untimed warm-up call, so numba's kernels are compiled or loaded from the cache before the "
         "clock starts (the rows about the first call and a fresh process time exactly that). Python-loop "
         "peers are timed on a prefix of the same seeded inputs, sized so one repetition lasts a fraction "
-        "of a second, in their own pre-parsed card form; peers whose single run lasts seconds run once or "
+        "of a second, in their own pre-parsed card form; one call a hand (`evaluate()` from text or from "
+        "parsed cards, and the peers' single-hand functions) is timed over passes of distinct random hands, "
+        "a new set every pass and the same sets for every library, so no library sees an input twice and "
+        "no cache can help. Peers whose single run lasts seconds run once or "
         "twice (the row says so), and the preflop table runs once after a warm-up on a few classes "
         "(a Dask cluster's start-up not counted). Peer answers are checked against showdown's in the same "
-        "run and a disagreement is written into the row. A peer figure marked "
-        f"\"{REFERENCE}\" was measured on this machine outside this run (a C++ evaluator or "
-        "calculator built separately, a plain numba loop) or is quoted from elsewhere, and is not "
-        "re-measured: the plots draw it as a dashed line, never as a bar; \"the target\" is the project's "
-        f"goal. `n_jobs` sets the number of numba threads a call uses. The machine ({m['cpu']}, "
-        f"{m['cores']} cores, named above and in each plot's caption) may be shared with other work, so "
-        f"figures move from run to run{_load_text(results)}. Whole run: {results['elapsed_s']:.0f} s."
+        "run and a disagreement is written into the row. The C anchor of hand evaluation is phevaluator's "
+        "C evaluator, its source downloaded from PyPI (`pip download --no-binary :all:`) when the benchmark "
+        f"runs and compiled on this machine with `cc {flags}` (in `benchmarks/.anchor/`, never committed), "
+        "called through ctypes on one thread over the very array `evaluate_many` gets, and over every "
+        "7-card hand for the census; without a C compiler or the download its rows say so and have no "
+        "ratio. Every ratio divides two figures measured in this run on this machine. A peer figure marked "
+        f"\"{REFERENCE}\" was measured outside this run (on this machine, or quoted from elsewhere, as its "
+        "note says) and is not re-measured: it is shown for orientation, never divided by (no ratio), and "
+        "the plots draw it as a dashed line, never as a bar; \"the target\" is the project's goal, shown "
+        "the same way. `n_jobs` sets the number of numba threads a call uses. The machine "
+        f"({m['cpu']}, {m['cores']} cores, named above and in each plot's caption) may be shared with other "
+        f"work, so figures move from run to run{_load_text(results)}. Whole run: {results['elapsed_s']:.0f} s."
     )
 
 
@@ -145,8 +172,9 @@ def results_record(
         "machine": info,
         "load_average": {"start": load_start, "end": load_average()},
         "machine_line": machine_line(info),
-        "how_short": HOW_SHORT,
-        "repeat": REPEAT,
+        "how_short": how_short(),
+        "repeat": _harness.REPEAT,
+        "quick": _harness.QUICK,
         "timer": "time.perf_counter",
         "elapsed_s": elapsed,
         "modules": modules,
@@ -159,7 +187,7 @@ def results_record(
             "peer_kind": "measured (in this run), reference (measured elsewhere, not run) or target",
             "peer_measured": "peer_kind == 'measured' (null: no peer figure)",
             "peer_showdown": "the peer is showdown itself (another function or setting)",
-            "ratio": "showdown / peer_figure",
+            "ratio": "showdown / peer_figure, only when peer_kind is measured (null otherwise)",
             "note": "why a figure is missing, where it comes from, or a disagreement",
             "group": "the chart of speed against peers the row belongs to",
             "series": "the scaling series the row is a point of (with threads or workers)",
@@ -203,7 +231,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--plots", type=Path, help="the folder of the plots (default: plots/ next to --output)")
     parser.add_argument("--no-plots", action="store_true", help="draw no plots")
     parser.add_argument("--from-json", type=Path, help="measure nothing: rewrite --output and the plots from this")
+    parser.add_argument("--quick", action="store_true",
+                        help=f"a smoke run: small inputs, few repetitions (also {_harness.QUICK_ENV}=1)")
     args = parser.parse_args(argv)
+    if args.quick and not _harness.QUICK:
+        os.environ[_harness.QUICK_ENV] = "1"
+        importlib.reload(_harness)  # before the bench modules import their sizes from it
     json_path = args.json or (args.output.parent / "results.json" if args.output else None)
     plots_dir = None if args.no_plots else args.plots or (args.output.parent / "plots" if args.output else None)
 
@@ -211,6 +244,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.output:
             parser.error("--from-json needs --output")
         results = json.loads(args.from_json.read_text(encoding="utf-8"))
+        same_run_ratios(results["rows"])  # an older file may hold a ratio to a reference
         same = json_path is not None and json_path.resolve() == args.from_json.resolve()
         write_outputs(results, args.output, None if same else json_path, plots_dir)
         return 0
@@ -230,6 +264,7 @@ def main(argv: list[str] | None = None) -> int:
             r.setdefault("module", module.__name__)
         rows.extend(module_rows)
     elapsed = time.perf_counter() - started
+    check_rows(rows)
 
     print(format_table(rows))
     print()
