@@ -125,41 +125,42 @@ static PyObject *setup(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* Plain ASCII card text: the rank (0..12) and suit (0..3) of each character, -1 for any other,
+ * and the separators. Filled by the module's init. */
+static signed char rank_of[256], suit_of[256], separator[256];
+
+static void fill_text_tables(void) {
+    const char *ranks = "23456789TJQKA", *lower = "23456789tjqka", *suits = "cdhs", *lower_suits = "CDHS";
+    for (int c = 0; c < 256; c++) rank_of[c] = suit_of[c] = -1, separator[c] = 0;
+    for (int r = 0; r < 13; r++) rank_of[(unsigned char)ranks[r]] = rank_of[(unsigned char)lower[r]] = (signed char)r;
+    for (int s = 0; s < 4; s++) suit_of[(unsigned char)suits[s]] = suit_of[(unsigned char)lower_suits[s]] = (signed char)s;
+    separator[' '] = separator[','] = separator['\t'] = 1;
+}
+
 /* Card ids of plain ASCII text such as "As Kd 7h" or "AsKd,7h": ranks 23456789TJQKA (either
  * case, or 10), suits cdhs (either case), separated by nothing, spaces or commas. Anything
  * else (suit symbols, junk) returns -1 and the Python parser takes over with a precise error. */
 static int text_ids(PyObject *text, int *ids) {
     if (!PyUnicode_IS_ASCII(text)) return -1;
-    const char *s = (const char *)PyUnicode_DATA(text);
+    const unsigned char *s = (const unsigned char *)PyUnicode_DATA(text);
     Py_ssize_t length = PyUnicode_GET_LENGTH(text), i = 0;
     int n = 0;
     while (i < length) {
-        char c = s[i];
-        if (c == ' ' || c == ',' || c == '\t') {
+        unsigned char c = s[i];
+        if (separator[c]) {
             i++;
             continue;
         }
-        int rank;
-        if (c == '1' && i + 1 < length && s[i + 1] == '0') {
+        int rank = rank_of[c];
+        if (rank < 0) {
+            if (c != '1' || i + 1 >= length || s[i + 1] != '0') return -1;
             rank = 8;
-            i += 2;
-        } else {
-            const char *ranks = "23456789TJQKA", *lower = "23456789tjqka";
-            rank = -1;
-            for (int r = 0; r < 13; r++)
-                if (c == ranks[r] || c == lower[r]) rank = r;
-            if (rank < 0) return -1;
             i++;
         }
+        i++;
         if (i >= length) return -1;
-        int suit;
-        switch (s[i]) {
-            case 'c': case 'C': suit = 0; break;
-            case 'd': case 'D': suit = 1; break;
-            case 'h': case 'H': suit = 2; break;
-            case 's': case 'S': suit = 3; break;
-            default: return -1;
-        }
+        int suit = suit_of[s[i]];
+        if (suit < 0) return -1;
         i++;
         if (n == 7) return -3;
         ids[n++] = 4 * rank + suit;
@@ -355,6 +356,7 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_single", NULL, -1, methods};
 
 PyMODINIT_FUNC PyInit__single(void) {
+    fill_text_tables();
     if (PyType_Ready(&RankBaseType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) return NULL;
