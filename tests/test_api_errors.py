@@ -60,6 +60,7 @@ from showdown import (
     format_cards,
     grid_plan,
     hand_from_json,
+    hand_value,
     hands,
     mask_to_cards,
     next_card,
@@ -215,15 +216,16 @@ row(mask_to_cards, "3", raises=CardParseError, match="'3' is not a card mask")
 row(HandRank, -1, (), raises=ShowdownError, match="-1 is not a hand value (0 to 36863)")
 row(HandRank, 5, [Card("As")], raises=TypeError, match="must be tuple")
 row(HandRank, "x", (), raises=TypeError, match="cannot be interpreted as an integer")
-row(evaluate, "As Zz", raises=CardParseError, match="bad card 'Zz'")
-row(evaluate, "As As", raises=DuplicateCardError, match="card As appears more than once")
-row(evaluate, "As Kd", "As 7h 2d", raises=DuplicateCardError, match="card As is in the hand and on the board")
-row(evaluate, "As Kd Qd Jd Td 9d 8d 7d", raises=HandSizeError, match="a hand has 1 to 7 cards, got 8")
-row(evaluate, "", raises=HandSizeError, match="a hand has 1 to 7 cards, got 0")
-row(evaluate, "As Kd", "2c 3d 4h", game="omaha", raises=HandSizeError, match="Omaha deals 4 hole cards")
-row(evaluate, "As Kd Qd Jd", "2c 3d", game="omaha", raises=HandSizeError, match="the board has 2 cards")
-row(evaluate, "As Kd", game="razz", raises=GameError, match="unknown game 'razz'")
-row(evaluate, "As 5d", "Ks Qs Js", game="short-deck", raises=GameError, match="card 5d is not in the short deck")
+for evaluator in (evaluate, hand_value):  # hand_value takes what evaluate takes and raises what it raises
+    row(evaluator, "As Zz", raises=CardParseError, match="bad card 'Zz'")
+    row(evaluator, "As As", raises=DuplicateCardError, match="card As appears more than once")
+    row(evaluator, "As Kd", "As 7h 2d", raises=DuplicateCardError, match="card As is in the hand and on the board")
+    row(evaluator, "As Kd Qd Jd Td 9d 8d 7d", raises=HandSizeError, match="a hand has 1 to 7 cards, got 8")
+    row(evaluator, "", raises=HandSizeError, match="a hand has 1 to 7 cards, got 0")
+    row(evaluator, "As Kd", "2c 3d 4h", game="omaha", raises=HandSizeError, match="Omaha deals 4 hole cards")
+    row(evaluator, "As Kd Qd Jd", "2c 3d", game="omaha", raises=HandSizeError, match="the board has 2 cards")
+    row(evaluator, "As Kd", game="razz", raises=GameError, match="unknown game 'razz'")
+    row(evaluator, "As 5d", "Ks Qs Js", game="short-deck", raises=GameError, match="card 5d is not in the short deck")
 row(evaluate_many, [[0.0, 1, 2, 3, 4]], raises=ShowdownError, match="must be an integer array, got dtype float64")
 row(evaluate_many, [[0, 1, 2, 3, 4]], out=np.zeros(2, dtype=np.int32), raises=ShowdownError,
     match="out must be a writable C-contiguous int32 array of shape (1,)")
@@ -624,7 +626,7 @@ def _public_callables() -> dict[str, Any]:
     for module in (showdown, vp):
         for name in module.__all__:
             obj = getattr(module, name)
-            if inspect.isfunction(obj):
+            if inspect.isfunction(inspect.unwrap(obj)):  # a function, or the C entry in front of one
                 found[key(obj)] = obj
             elif inspect.isclass(obj) and not issubclass(obj, BaseException):
                 found[key(obj)] = obj

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import inspect
 import itertools
 import json
 import math
@@ -253,28 +254,30 @@ def test_categories_match_naive():
 
 
 @pytest.fixture(params=["default", "python"])
-def single_hand_path(request, monkeypatch):
+def path_evaluate(request, monkeypatch):
     """evaluate() as shipped, and again forced onto its pure-Python fallback (used when the
-    optional C extension is not built)."""
-    if request.param == "python":
-        module = importlib.import_module("showdown.evaluation")
-        monkeypatch.setattr(module, "_hand_value", module._python_hand_value)
-        monkeypatch.setattr(module, "_fast_rank", module._python_rank)
-    return request.param
+    optional C extension is not built): the Python function behind the C entry, its C helpers
+    swapped for their Python twins."""
+    if request.param == "default":
+        return evaluate
+    module = importlib.import_module("showdown.evaluation")
+    monkeypatch.setattr(module, "_fast_value", module._python_hand_value)
+    monkeypatch.setattr(module, "_fast_rank", module._python_rank)
+    return inspect.unwrap(evaluate)
 
 
-def test_evaluate_agrees_with_evaluate_many(single_hand_path):
+def test_evaluate_agrees_with_evaluate_many(path_evaluate):
     rng = random.Random(99)
     for k in range(1, 8):
         hands = random_hands(500 + k, 2000, k)
         bulk = evaluate_many(hands)
         for hand, expected in zip(hands.tolist(), bulk.tolist(), strict=False):
             cards = [CARDS[i] for i in hand]
-            assert evaluate(cards).value == expected
-            assert evaluate(tuple(cards)).value == expected
+            assert path_evaluate(cards).value == expected
+            assert path_evaluate(tuple(cards)).value == expected
             if rng.random() < 0.1:
-                assert evaluate(hand).value == expected
-                assert evaluate(" ".join(str(c) for c in cards)).value == expected
+                assert path_evaluate(hand).value == expected
+                assert path_evaluate(" ".join(str(c) for c in cards)).value == expected
 
 
 # --- edge cases ---------------------------------------------------------------------------------
@@ -713,9 +716,9 @@ def test_evaluate_many_huge_unsigned_id_is_named_correctly():
 
 
 @pytest.mark.parametrize("cards", ["", [], (), "As Ks Qs Js Ts 9s 8s 7s", list(range(8)), tuple(CARDS[:8])])
-def test_evaluate_hand_size_errors(cards, single_hand_path):
+def test_evaluate_hand_size_errors(cards, path_evaluate):
     with pytest.raises(HandSizeError):
-        evaluate(cards)
+        path_evaluate(cards)
 
 
 @pytest.mark.parametrize(
@@ -728,26 +731,26 @@ def test_evaluate_hand_size_errors(cards, single_hand_path):
         "As Kd Qh Jc Tc 9d As",
     ],
 )
-def test_evaluate_duplicate_errors(cards, single_hand_path):
+def test_evaluate_duplicate_errors(cards, path_evaluate):
     with pytest.raises(DuplicateCardError) as info:
-        evaluate(cards)
+        path_evaluate(cards)
     assert "As" in str(info.value)
 
 
 @pytest.mark.parametrize("cards", ["As Xx", "hello", "As Kd 1c", [51, 52], [True, 1, 2, 3, 4], None, 2.5])
-def test_evaluate_junk_errors(cards, single_hand_path):
+def test_evaluate_junk_errors(cards, path_evaluate):
     with pytest.raises(CardParseError):
-        evaluate(cards)
+        path_evaluate(cards)
 
 
-def test_evaluate_accepts_every_cards_like(single_hand_path):
-    expected = evaluate("As Kd Qh Jc 9c").value
+def test_evaluate_accepts_every_cards_like(path_evaluate):
+    expected = path_evaluate("As Kd Qh Jc 9c").value
     for cards in (["As", "Kd", "Qh", "Jc", "9c"], [51, 45, 42, 36, 28], (51, 45, 42, 36, 28), "AsKdQhJc9c",
                   parse_cards("As Kd Qh Jc 9c"), list(parse_cards("As Kd Qh Jc 9c")), ["As Kd", "Qh Jc 9c"],
                   iter([51, 45, 42, 36, 28])):
-        assert evaluate(cards).value == expected
-    assert evaluate(Card("As")).description == "High Card, Ace"
-    assert evaluate(51).description == "High Card, Ace"
+        assert path_evaluate(cards).value == expected
+    assert path_evaluate(Card("As")).description == "High Card, Ace"
+    assert path_evaluate(51).description == "High Card, Ace"
 
 
 def test_evaluate_many_writes_into_a_given_buffer():

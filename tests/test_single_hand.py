@@ -2,26 +2,34 @@
 behave the same way (``make test`` also runs this file and test_evaluation.py with
 ``SHOWDOWN_PURE_PYTHON=1``, where ``evaluate()`` takes the Python path)."""
 
+import copy
+import functools
 import gc
 import importlib
+import inspect
 import os
 import pickle
 import random
 import subprocess
 import sys
+import weakref
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import showdown
 from showdown import (
     CARDS,
+    GAMES,
+    CardParseError,
     DuplicateCardError,
     HandRank,
     HandSizeError,
     ShowdownError,
     evaluate,
     evaluate_many,
+    hand_value,
     parse_cards,
 )
 
@@ -76,19 +84,142 @@ def test_c_rank_builds_the_same_hand_rank_as_python():
 
 @needs_c
 def test_hand_ranks_stay_out_of_the_cycle_collector():
-    assert not gc.is_tracked(evaluate("As Kd 7h 4c 9s 2d 3c"))
+    text = "As Kd 7h 4c 9s 2d 3c"
+    for rank in (evaluate(text), evaluate(parse_cards(text)), evaluate(list(parse_cards(text))), evaluate(text, None),
+                 single_hand._c_rank(text), HandRank(5, ())):
+        assert not gc.is_tracked(rank)
+        assert rank.cards == parse_cards(text) or rank.value == 5
+        assert not gc.is_tracked(rank)
 
 
-def test_evaluate_uses_the_python_path_when_the_extension_is_missing(monkeypatch):
-    monkeypatch.setattr(single_hand, "_hand_value", python_value)
+@pytest.fixture
+def python_path(monkeypatch):
+    """The Python functions behind the C entries, their C helpers swapped for their Python twins:
+    the path taken where the extension is not built."""
+    monkeypatch.setattr(single_hand, "_fast_value", python_value)
     monkeypatch.setattr(single_hand, "_fast_rank", single_hand._python_rank)
-    hand = evaluate("Kh Kd Ks 9c 9h 2d 3c")
-    assert hand.description == "Full House, Kings full of Nines"
-    assert evaluate(list(hand.cards)) == hand
+    return inspect.unwrap(evaluate), inspect.unwrap(hand_value)
+
+
+def test_evaluate_uses_the_python_path_when_the_extension_is_missing(python_path):
+    python_evaluate, python_hand_value = python_path
+    hand = python_evaluate("Kh Kd Ks 9c 9h 2d 3c")
+    assert type(hand) is HandRank and hand.description == "Full House, Kings full of Nines"
+    assert python_evaluate(list(hand.cards)) == hand
+    assert python_hand_value("Kh Kd Ks 9c 9h 2d 3c") == python_hand_value(hand.cards) == hand.value
     with pytest.raises(DuplicateCardError, match="Kh"):
-        evaluate("Kh Kh Ks 9c 9h")
+        python_evaluate("Kh Kh Ks 9c 9h")
     with pytest.raises(HandSizeError):
-        evaluate(CARDS[:8])
+        python_evaluate(CARDS[:8])
+    with pytest.raises(HandSizeError):
+        python_hand_value(CARDS[:8])
+
+
+class Text(str):
+    """Card text of a str subclass: the C entry leaves it to the Python path."""
+
+
+HAND = "As Kd 7h 2c 3d"
+CALL_SHAPES = [
+    ((HAND,), {}),
+    (("AsKd7h2c3d4s5h",), {}),
+    (("as KD, 10h 2C 3d",), {}),
+    ((parse_cards(HAND),), {}),
+    ((list(parse_cards(HAND)),), {}),
+    (([51, 45, 22, 0, 5],), {}),
+    ((CARDS[51],), {}),
+    ((51,), {}),
+    ((Text(HAND),), {}),
+    (("A♠ K♦ 7h",), {}),
+    ((HAND, None), {}),
+    ((HAND,), {"board": None}),
+    ((HAND,), {"game": "holdem"}),
+    ((HAND, None), {"game": "holdem"}),
+    ((HAND,), {"game": "holdem", "board": None}),
+    ((HAND,), {"game": GAMES["holdem"]}),
+    (("As Kd",), {"board": "7h 2c 3d"}),
+    (("As Kd", "7h 2c 3d"), {}),
+    (("As Kd", "7h 2c 3d"), {"game": "holdem"}),
+    (("Ah 9c",), {"board": "8d 7s 6h", "game": "short-deck"}),
+    (("As Kd",), {"game": "short-deck"}),
+    (("As Kd Qh Jc", "2c 3d 4h"), {"game": "omaha"}),
+    (("As As",), {}),
+    (("AsKdAs",), {}),
+    (((CARDS[0], CARDS[0]),), {}),
+    (("",), {}),
+    ((CARDS[:8],), {}),
+    (("As Kd Qd Jd Td 9d 8d 7d",), {}),
+    (("As Zz",), {}),
+    (("As K",), {}),
+    ((None,), {}),
+    ((2.5,), {}),
+    ((), {}),
+    ((), {"cards": HAND}),
+    ((HAND, None, None), {}),
+    ((HAND, None), {"board": None}),
+    ((HAND,), {"colour": "red"}),
+    ((HAND,), {"game": "razz"}),
+    ((HAND,), {"game": 5}),
+    ((HAND,), {"board": "As"}),
+    (("As 5d",), {"board": "Ks Qs Js", "game": "short-deck"}),
+]
+
+
+def _answer(function, args, kwargs):
+    """What a call gives, comparable across paths: the rank's type, value, cards, game and
+    description, the bare value, or the error's type and message."""
+    outcome = _outcome(lambda: function(*args, **kwargs))
+    if outcome[0] == "ok" and isinstance(outcome[1], HandRank):
+        rank = outcome[1]
+        return ("ok", type(rank), rank.value, rank.cards, rank.game.name, rank.description)
+    return outcome
+
+
+@pytest.mark.parametrize(("args", "kwargs"), CALL_SHAPES, ids=lambda shape: repr(shape)[:40])
+def test_c_entries_answer_as_the_python_path_does(args, kwargs, python_path):
+    python_evaluate, python_hand_value = python_path
+    rank = _answer(evaluate, args, kwargs)
+    assert rank == _answer(python_evaluate, args, kwargs)
+    value = _answer(hand_value, args, kwargs)
+    assert value == _answer(python_hand_value, args, kwargs)
+    if rank[0] == "ok":
+        assert value == ("ok", rank[2])
+    elif rank[0] == "TypeError":  # the same call shape error, naming its own function
+        assert value == (rank[0], rank[1].replace("evaluate()", "hand_value()"))
+    else:
+        assert value == rank
+
+
+def test_c_entries_are_the_documented_functions():
+    for entry in (evaluate, hand_value):
+        function = inspect.unwrap(entry)
+        assert inspect.isfunction(function)
+        assert entry.__name__ == function.__name__ and entry.__qualname__ == function.__qualname__
+        assert entry.__module__ == function.__module__ == "showdown.evaluation"
+        assert entry.__doc__ == function.__doc__ and "Raises:" in entry.__doc__
+        assert inspect.signature(entry) == inspect.signature(function)
+        assert list(inspect.signature(entry).parameters) == ["cards", "board", "game"]
+        assert repr(entry) == repr(function)
+        for pickled in (pickle.dumps(entry), pickle.dumps(getattr(showdown, entry.__name__), protocol=0)):
+            assert pickle.loads(pickled) is entry
+        assert copy.copy(entry) is entry and copy.deepcopy(entry) is entry and weakref.ref(entry)() is entry
+    method = type("Holder", (), {"value": hand_value})().value  # bound as a function would be
+    with pytest.raises(CardParseError, match="Holder"):
+        method()
+
+
+@needs_c
+def test_ranks_of_text_make_their_cards_when_read():
+    rank = single_hand._c_rank("As Kd 7h")
+    cards = rank.cards
+    assert cards == parse_cards("As Kd 7h") and rank.cards is cards and all(card in CARDS for card in cards)
+    given = parse_cards("As Kd 7h")
+    assert evaluate(given).cards is given  # a tuple of Cards is kept as it is
+    assert pickle.loads(pickle.dumps(evaluate("As Kd 7h"))).cards == given
+    for change, arguments in ((setattr, ("cards", ())), (delattr, ("cards",))):
+        c_outcome = _outcome(functools.partial(change, single_hand._c_rank("As Kd 7h"), *arguments))
+        assert c_outcome == _outcome(functools.partial(change, single_hand._python_rank(list(given)), *arguments))
+        assert c_outcome == ("AttributeError", "readonly attribute")
 
 
 def _outcome(action):
@@ -122,6 +253,7 @@ def _behaviour(base) -> dict:
         "set cards": _outcome(lambda: setattr(low, "cards", ())),
         "set other": _outcome(lambda: setattr(low, "colour", 3)),
         "delete value": _outcome(lambda: delattr(low, "value")),
+        "delete cards": _outcome(lambda: delattr(low, "cards")),
         "order with int": _outcome(lambda: low < 5),
         "cache best five": _outcome(lambda: (setattr(low, "_best_five", (CARDS[0],)), low._best_five)),
         "subclass attribute": _outcome(lambda: (setattr(free, "colour", 3), free.colour)),
@@ -141,6 +273,7 @@ def test_both_rank_bases_behave_alike(base):
         "huge value": "OverflowError", "missing cards": "TypeError", "missing both": "TypeError",
         "too many": "TypeError", "misspelt keyword": "TypeError", "set value": "AttributeError",
         "set cards": "AttributeError", "set other": "AttributeError", "delete value": "AttributeError",
+        "delete cards": "AttributeError",
         "order with int": "TypeError",
     }
     assert seen["cache best five"] == ("ok", (None, (CARDS[0],))) and seen["subclass attribute"] == ("ok", (None, 3))

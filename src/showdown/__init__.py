@@ -44,7 +44,16 @@ from showdown.errors import (
     ShowdownError,
     StudyError,
 )
-from showdown.evaluation import Category, Census, HandRank, census, evaluate, evaluate_many, evaluate_many_low
+from showdown.evaluation import (
+    Category,
+    Census,
+    HandRank,
+    census,
+    evaluate,
+    evaluate_many,
+    evaluate_many_low,
+    hand_value,
+)
 from showdown.games import GAMES, Game
 from showdown.low_hands import LowRank, evaluate_low
 from showdown.odds import (
@@ -128,6 +137,7 @@ __all__ = [
     "format_cards",
     "grid_plan",
     "hand_from_json",
+    "hand_value",
     "hands",
     "mask_to_cards",
     "next_card",

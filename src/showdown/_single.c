@@ -11,12 +11,20 @@
  * RankBase is the base of showdown.HandRank: a value and a tuple of cards, compared and hashed
  * by value. It holds only ints and a tuple of Card singletons, so it opts out of the cyclic
  * garbage collector: a list of a million results costs no collection passes. rank() returns a
- * new HandRank directly, or the same negative codes as value().
+ * new HandRank directly, or the same negative codes as value(). A rank made from text or a list
+ * keeps its card ids and makes the tuple of Cards when .cards is first read.
+ *
+ * Entry wraps a Python function of the shape evaluate(cards, board=None, *, game="holdem"):
+ * called with the cards alone (or the defaults spelled out) it answers from C, a new HandRank or
+ * the hand value as an int; any other call, and any input the C path cannot answer (other
+ * games, a board, a repeated card, a bad size, anything but plain text or Cards), goes to the
+ * Python function with the same arguments, which answers or raises the precise error.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
 #include <stdint.h>
+#include <string.h>
 
 #define SLOTS 256
 
@@ -125,41 +133,42 @@ static PyObject *setup(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* Plain ASCII card text: the rank (0..12) and suit (0..3) of each character, -1 for any other,
+ * and the separators. Filled by the module's init. */
+static signed char rank_of[256], suit_of[256], separator[256];
+
+static void fill_text_tables(void) {
+    const char *ranks = "23456789TJQKA", *lower = "23456789tjqka", *suits = "cdhs", *lower_suits = "CDHS";
+    for (int c = 0; c < 256; c++) rank_of[c] = suit_of[c] = -1, separator[c] = 0;
+    for (int r = 0; r < 13; r++) rank_of[(unsigned char)ranks[r]] = rank_of[(unsigned char)lower[r]] = (signed char)r;
+    for (int s = 0; s < 4; s++) suit_of[(unsigned char)suits[s]] = suit_of[(unsigned char)lower_suits[s]] = (signed char)s;
+    separator[' '] = separator[','] = separator['\t'] = 1;
+}
+
 /* Card ids of plain ASCII text such as "As Kd 7h" or "AsKd,7h": ranks 23456789TJQKA (either
  * case, or 10), suits cdhs (either case), separated by nothing, spaces or commas. Anything
  * else (suit symbols, junk) returns -1 and the Python parser takes over with a precise error. */
 static int text_ids(PyObject *text, int *ids) {
     if (!PyUnicode_IS_ASCII(text)) return -1;
-    const char *s = (const char *)PyUnicode_DATA(text);
+    const unsigned char *s = (const unsigned char *)PyUnicode_DATA(text);
     Py_ssize_t length = PyUnicode_GET_LENGTH(text), i = 0;
     int n = 0;
     while (i < length) {
-        char c = s[i];
-        if (c == ' ' || c == ',' || c == '\t') {
+        unsigned char c = s[i];
+        if (separator[c]) {
             i++;
             continue;
         }
-        int rank;
-        if (c == '1' && i + 1 < length && s[i + 1] == '0') {
+        int rank = rank_of[c];
+        if (rank < 0) {
+            if (c != '1' || i + 1 >= length || s[i + 1] != '0') return -1;
             rank = 8;
-            i += 2;
-        } else {
-            const char *ranks = "23456789TJQKA", *lower = "23456789tjqka";
-            rank = -1;
-            for (int r = 0; r < 13; r++)
-                if (c == ranks[r] || c == lower[r]) rank = r;
-            if (rank < 0) return -1;
             i++;
         }
+        i++;
         if (i >= length) return -1;
-        int suit;
-        switch (s[i]) {
-            case 'c': case 'C': suit = 0; break;
-            case 'd': case 'D': suit = 1; break;
-            case 'h': case 'H': suit = 2; break;
-            case 's': case 'S': suit = 3; break;
-            default: return -1;
-        }
+        int suit = suit_of[s[i]];
+        if (suit < 0) return -1;
         i++;
         if (n == 7) return -3;
         ids[n++] = 4 * rank + suit;
@@ -225,8 +234,10 @@ static long hand_value(PyObject *hand, int *ids, int *n) {
 typedef struct {
     PyObject_HEAD
     long value;
-    PyObject *cards;
+    PyObject *cards;          /* NULL until .cards is read, for a rank made from card ids */
     PyObject *best_five;
+    unsigned char ids[7];
+    unsigned char count;
 } RankObject;
 
 static PyTypeObject *rank_type = NULL;
@@ -245,6 +256,25 @@ static PyObject *value(PyObject *self, PyObject *hand) {
     return PyLong_FromLong(v);
 }
 
+/* A new HandRank of value v: its cards are `hand` when that is a tuple (of the Cards of ids),
+ * else made from the ids when first read. */
+static PyObject *new_rank(long v, const int *ids, int n, PyObject *hand) {
+    RankObject *result = (RankObject *)rank_type->tp_alloc(rank_type, 0);
+    if (result == NULL) return NULL;
+    result->value = v;
+    if (PyTuple_CheckExact(hand)) {
+        Py_INCREF(hand);
+        result->cards = hand;
+    } else {
+        result->cards = NULL;
+    }
+    for (int i = 0; i < n; i++) result->ids[i] = (unsigned char)ids[i];
+    result->count = (unsigned char)n;
+    result->best_five = NULL;
+    untrack((PyObject *)result);
+    return (PyObject *)result;
+}
+
 static PyObject *rank(PyObject *self, PyObject *hand) {
     int ids[7], n;
     long v = hand_value(hand, ids, &n);
@@ -254,30 +284,7 @@ static PyObject *rank(PyObject *self, PyObject *hand) {
         PyErr_SetString(PyExc_RuntimeError, "rank type not set up");
         return NULL;
     }
-    PyObject *cards;
-    if (PyTuple_CheckExact(hand)) {
-        Py_INCREF(hand);
-        cards = hand;
-    } else {
-        PyObject *deck = PyTuple_GET_ITEM(held, 0);
-        cards = PyTuple_New(n);
-        if (cards == NULL) return NULL;
-        for (int i = 0; i < n; i++) {
-            PyObject *card = PyTuple_GET_ITEM(deck, ids[i]);
-            Py_INCREF(card);
-            PyTuple_SET_ITEM(cards, i, card);
-        }
-    }
-    RankObject *result = (RankObject *)rank_type->tp_alloc(rank_type, 0);
-    if (result == NULL) {
-        Py_DECREF(cards);
-        return NULL;
-    }
-    result->value = v;
-    result->cards = cards;
-    result->best_five = NULL;
-    untrack((PyObject *)result);
-    return (PyObject *)result;
+    return new_rank(v, ids, n, hand);
 }
 
 static PyObject *set_rank_type(PyObject *self, PyObject *type) {
@@ -326,8 +333,38 @@ static Py_hash_t RankBase_hash(RankObject *self) {
 
 static PyMemberDef RankBase_members[] = {
     {"value", T_LONG, offsetof(RankObject, value), READONLY, "the hand value: higher is better"},
-    {"cards", T_OBJECT_EX, offsetof(RankObject, cards), READONLY, "the cards evaluated"},
     {"_best_five", T_OBJECT_EX, offsetof(RankObject, best_five), 0, "cache of best_five"},
+    {NULL},
+};
+
+static PyObject *RankBase_get_cards(RankObject *self, void *closure) {
+    if (self->cards == NULL) {
+        if (held == NULL) {
+            PyErr_SetString(PyExc_RuntimeError, "tables not set up");
+            return NULL;
+        }
+        PyObject *deck = PyTuple_GET_ITEM(held, 0);
+        PyObject *cards = PyTuple_New(self->count);
+        if (cards == NULL) return NULL;
+        for (int i = 0; i < self->count; i++) {
+            PyObject *card = PyTuple_GET_ITEM(deck, self->ids[i]);
+            Py_INCREF(card);
+            PyTuple_SET_ITEM(cards, i, card);
+        }
+        self->cards = cards;
+    }
+    Py_INCREF(self->cards);
+    return self->cards;
+}
+
+/* Read-only, with the message a read-only member gives. */
+static int RankBase_set_cards(RankObject *self, PyObject *value, void *closure) {
+    PyErr_SetString(PyExc_AttributeError, "readonly attribute");
+    return -1;
+}
+
+static PyGetSetDef RankBase_getset[] = {
+    {"cards", (getter)RankBase_get_cards, (setter)RankBase_set_cards, "the cards evaluated", NULL},
     {NULL},
 };
 
@@ -341,7 +378,141 @@ static PyTypeObject RankBaseType = {
     .tp_doc = "A hand value and its cards, compared and hashed by value.",
     .tp_richcompare = RankBase_richcompare,
     .tp_members = RankBase_members,
+    .tp_getset = RankBase_getset,
     .tp_new = RankBase_new,
+};
+
+/* --- Entry: the C path in front of a Python function ----------------------------------------- */
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *function;       /* the Python function: other call shapes, other input, errors */
+    PyObject *dict;           /* __name__, __doc__, __wrapped__ ... as functools.update_wrapper sets them */
+    PyObject *weakrefs;
+    vectorcallfunc vectorcall;
+    int gives_value;          /* 1: the hand value as an int; 0: a HandRank */
+} EntryObject;
+
+/* The arguments are (cards), (cards, None), or those with board=None or game="holdem" as keywords. */
+static int default_shape(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    if (nargs == 1 && kwnames == NULL) return 1;
+    if (nargs < 1 || nargs > 2 || (nargs == 2 && args[1] != Py_None)) return 0;
+    Py_ssize_t keywords = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    for (Py_ssize_t i = 0; i < keywords; i++) {
+        PyObject *name = PyTuple_GET_ITEM(kwnames, i), *value = args[nargs + i];
+        if (PyUnicode_CompareWithASCIIString(name, "board") == 0) {
+            if (nargs == 2 || value != Py_None) return 0;
+        } else if (PyUnicode_CompareWithASCIIString(name, "game") == 0) {
+            if (!PyUnicode_CheckExact(value) || PyUnicode_CompareWithASCIIString(value, "holdem") != 0) return 0;
+        } else {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static PyObject *Entry_vectorcall(EntryObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+    if (ready && rank_type != NULL && default_shape(args, PyVectorcall_NARGS(nargsf), kwnames)) {
+        int ids[7];
+        int n = hand_ids(args[0], ids);
+        long v = n < 0 ? n : ids_value(ids, n);
+        if (v >= 0) return self->gives_value ? PyLong_FromLong(v) : new_rank(v, ids, n, args[0]);
+    }
+    return PyObject_Vectorcall(self->function, args, nargsf, kwnames);
+}
+
+static PyObject *Entry_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    static char *keywords[] = {"function", "gives", NULL};
+    PyObject *function;
+    const char *gives;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Os:Entry", keywords, &function, &gives)) return NULL;
+    if (!PyCallable_Check(function)) {
+        PyErr_SetString(PyExc_TypeError, "Entry wraps a callable");
+        return NULL;
+    }
+    int gives_value = strcmp(gives, "value") == 0;
+    if (!gives_value && strcmp(gives, "rank") != 0) {
+        PyErr_Format(PyExc_ValueError, "Entry gives 'rank' or 'value', not '%s'", gives);
+        return NULL;
+    }
+    EntryObject *self = (EntryObject *)type->tp_alloc(type, 0);
+    if (self == NULL) return NULL;
+    Py_INCREF(function);
+    self->function = function;
+    self->dict = NULL;
+    self->weakrefs = NULL;
+    self->vectorcall = (vectorcallfunc)Entry_vectorcall;
+    self->gives_value = gives_value;
+    return (PyObject *)self;
+}
+
+static int Entry_traverse(EntryObject *self, visitproc visit, void *arg) {
+    Py_VISIT(self->function);
+    Py_VISIT(self->dict);
+    return 0;
+}
+
+static int Entry_clear(EntryObject *self) {
+    Py_CLEAR(self->function);
+    Py_CLEAR(self->dict);
+    return 0;
+}
+
+static void Entry_dealloc(EntryObject *self) {
+    PyObject_GC_UnTrack(self);
+    if (self->weakrefs != NULL) PyObject_ClearWeakRefs((PyObject *)self);
+    Entry_clear(self);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Entry_repr(EntryObject *self) {
+    return PyObject_Repr(self->function);
+}
+
+/* Bound as a method when set on a class, as a Python function would be. */
+static PyObject *Entry_get(PyObject *self, PyObject *obj, PyObject *type) {
+    if (obj == NULL || obj == Py_None) {
+        Py_INCREF(self);
+        return self;
+    }
+    return PyMethod_New(self, obj);
+}
+
+/* Pickled by reference, as a function: its qualified name in its module. */
+static PyObject *Entry_reduce(EntryObject *self, PyObject *unused) {
+    return PyObject_GetAttrString(self->function, "__qualname__");
+}
+
+static PyMethodDef Entry_methods[] = {
+    {"__reduce__", (PyCFunction)Entry_reduce, METH_NOARGS, "pickled by reference: the qualified name"},
+    {NULL},
+};
+
+static PyGetSetDef Entry_getset[] = {
+    {"__dict__", PyObject_GenericGetDict, PyObject_GenericSetDict, NULL, NULL},
+    {NULL},
+};
+
+static PyTypeObject EntryType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "showdown._single.Entry",
+    .tp_basicsize = sizeof(EntryObject),
+    .tp_dealloc = (destructor)Entry_dealloc,
+    .tp_vectorcall_offset = offsetof(EntryObject, vectorcall),
+    .tp_repr = (reprfunc)Entry_repr,
+    .tp_call = PyVectorcall_Call,
+    .tp_getattro = PyObject_GenericGetAttr,
+    .tp_setattro = PyObject_GenericSetAttr,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_doc = "Entry(function, gives): the C path of a single-hand function, which takes every other call.",
+    .tp_traverse = (traverseproc)Entry_traverse,
+    .tp_clear = (inquiry)Entry_clear,
+    .tp_methods = Entry_methods,
+    .tp_getset = Entry_getset,
+    .tp_descr_get = Entry_get,
+    .tp_dictoffset = offsetof(EntryObject, dict),
+    .tp_weaklistoffset = offsetof(EntryObject, weakrefs),
+    .tp_new = Entry_new,
 };
 
 static PyMethodDef methods[] = {
@@ -355,12 +526,19 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_single", NULL, -1, methods};
 
 PyMODINIT_FUNC PyInit__single(void) {
-    if (PyType_Ready(&RankBaseType) < 0) return NULL;
+    fill_text_tables();
+    if (PyType_Ready(&RankBaseType) < 0 || PyType_Ready(&EntryType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) return NULL;
     Py_INCREF(&RankBaseType);
     if (PyModule_AddObject(m, "RankBase", (PyObject *)&RankBaseType) < 0) {
         Py_DECREF(&RankBaseType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&EntryType);
+    if (PyModule_AddObject(m, "Entry", (PyObject *)&EntryType) < 0) {
+        Py_DECREF(&EntryType);
         Py_DECREF(m);
         return NULL;
     }

@@ -14,13 +14,14 @@ True
 from __future__ import annotations
 
 import enum
+import functools
 import importlib
 import itertools
 import operator
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, Optional, TypeVar
 
 import numpy as np
 
@@ -48,6 +49,26 @@ def _c_extension() -> Any:
 
 
 _single = _c_extension()
+
+_Function = TypeVar("_Function", bound=Callable[..., Any])
+
+
+def _c_entry(gives: str) -> Callable[[_Function], _Function]:
+    """Put the C extension's entry in front of a single-hand function shaped as :func:`evaluate`
+    (``gives``: ``"rank"`` for a :class:`HandRank`, ``"value"`` for the int). A call with the
+    cards alone (or ``board=None``, ``game="holdem"``) of plain text or Cards is answered in C,
+    without a Python frame; every other call and every input the C path cannot answer runs the
+    function itself, which answers or raises the precise error. The entry carries the function's
+    name, docstring and signature (``__wrapped__``), binds as a method as functions do and
+    pickles by reference. On the pure-Python path the function is returned as it is."""
+
+    def wrap(function: _Function) -> _Function:
+        if _single is None:
+            return function
+        entry: _Function = functools.update_wrapper(_single.Entry(function, gives), function)  # type: ignore[assignment]
+        return entry
+
+    return wrap
 
 
 class _PythonRankBase:
@@ -327,6 +348,7 @@ def describe(category: Category, ranks: list[int]) -> str:
     return f"{name}, {plural[0]}{_words(ranks[2:], 'kicker')}"
 
 
+@_c_entry("rank")
 def evaluate(cards: CardsLike, board: Optional[CardsLike] = None, *, game: GameLike = "holdem") -> HandRank:
     """Evaluate a hand: in hold'em and short deck the best five of 1 to 7 cards (a partial hand
     below five), the ``board`` joining the ``cards`` when given; in Omaha the best five of
@@ -364,6 +386,36 @@ def evaluate(cards: CardsLike, board: Optional[CardsLike] = None, *, game: GameL
     if type(rank) is not HandRank:
         raise HandSizeError(f"a hand has 1 to 7 cards, got {len(cards)}")
     return rank  # type: ignore[return-value]
+
+
+@_c_entry("value")
+def hand_value(cards: CardsLike, board: Optional[CardsLike] = None, *, game: GameLike = "holdem") -> int:
+    """The value of a hand as a bare int: ``evaluate(cards, board, game=game).value`` without
+    making the :class:`HandRank`, for loops that only compare, count or store values. Higher is
+    better and equal values tie; in hold'em ``value >> 12`` is the :class:`Category`. It takes
+    what :func:`evaluate` takes and raises what it raises.
+
+    >>> hand_value("Kh Kd Ks 9c 9h 2d 3c") == evaluate("Kh Kd Ks 9c 9h 2d 3c").value
+    True
+    >>> hand_value("Kh Kd Ks 9c 9h 2d 3c") >> 12 == Category.FULL_HOUSE
+    True
+    >>> hands = ["As Ad", "Kh Kd Ks", "Qc Jc Tc 9c 8c", "7h 2d"]
+    >>> max(hands, key=hand_value)
+    'Qc Jc Tc 9c 8c'
+    >>> hand_value("Ah 9c", "8d 7s 6h", game="short-deck") == evaluate("Ah 9c", "8d 7s 6h", game="short-deck").value
+    True
+
+    Raises:
+        CardParseError: a token is not a card (the message quotes it).
+        DuplicateCardError: a card appears twice, in the hand or in the hand and on the board.
+        HandSizeError: not 1 to 7 cards; in Omaha, not the game's hole cards or not 3 to 5 board cards.
+        GameError: an unknown game, or a card the short deck does not have.
+    """
+    if board is None and game == "holdem":
+        value = _fast_value(cards)
+        if value >= 0:
+            return value
+    return evaluate(cards, board, game=game).value
 
 
 # --- other games: short deck (its own values over hold'em's keys) and Omaha (two plus three) ----
@@ -416,7 +468,7 @@ class _GameRank(HandRank):
         except AttributeError:
             if self._game.omaha:
                 hole, board = self.cards[: self._game.hole_cards], self.cards[self._game.hole_cards:]
-                five = next(five for five in _omaha_fives(hole, board) if _hand_value(five) == self.value)
+                five = next(five for five in _omaha_fives(hole, board) if _fast_value(five) == self.value)
             else:
                 fives = itertools.combinations(sorted(self.cards, reverse=True), min(5, len(self.cards)))
                 five = next(five for five in fives if _short_value(five, self._game) == self.value)
@@ -457,7 +509,7 @@ def omaha_cards(cards: CardsLike, board: Optional[CardsLike], game: Game) -> tup
 def _evaluate_game(cards: CardsLike, board: Optional[CardsLike], game: Game) -> HandRank:
     if game.omaha:
         hole, board_cards = omaha_cards(cards, board, game)
-        value = max(_hand_value(five) for five in _omaha_fives(hole, board_cards))
+        value = max(_fast_value(five) for five in _omaha_fives(hole, board_cards))
         return _GameRank(value, hole + board_cards, game)
     hand = _joined(cards, board)
     if not 1 <= len(hand) <= 7:
@@ -505,7 +557,7 @@ def _c_functions() -> tuple[Optional[Callable[[Any], int]], Optional[Callable[[A
 
 
 _c_hand_value, _c_rank = _c_functions()
-_hand_value: Callable[[Any], int] = _c_hand_value or _python_hand_value
+_fast_value: Callable[[Any], int] = _c_hand_value or _python_hand_value
 _fast_rank: Callable[[Any], Any] = _c_rank or _python_rank
 
 
