@@ -52,7 +52,7 @@ from _harness import (  # noqa: E402
     tagged,
     thread_counts,
 )
-from showdown import CARDS, Category, census, evaluate, evaluate_many  # noqa: E402
+from showdown import CARDS, Category, census, evaluate, evaluate_many, hand_value  # noqa: E402
 
 SEED = 20240601
 N_BULK = quick(10_000_000, 200_000)
@@ -543,12 +543,19 @@ def bench_single() -> list[dict[str, Any]]:
     def loop(hands: list[Any]) -> list[Any]:
         return [evaluate(hand) for hand in hands]
 
+    def value_loop(hands: list[Any]) -> list[Any]:
+        return [hand_value(hand) for hand in hands]
+
     rates = {}
+    value_rates = {}
     for form, convert in (("parsed", parsed), ("spaced", spaced), ("packed", packed)):
         check = convert(passes[0][:N_CHECK])
         assert [evaluate(hand).value for hand in check] == values.tolist(), form
+        assert [hand_value(hand) for hand in check] == values.tolist(), form
         _log(f"evaluate({form})")
         rates[form], _ = _pass_rate(loop, convert, warm, passes, fixed=True)
+        _log(f"hand_value({form})")
+        value_rates[form], _ = _pass_rate(value_loop, convert, warm, passes, fixed=True)
 
     a_pass = f"one call a hand, {N_STRINGS:,} distinct hands a pass"
     parsed_name = f"`evaluate(cards)`, a tuple of 7 parsed showdown Cards, {a_pass}"
@@ -564,6 +571,16 @@ def bench_single() -> list[dict[str, Any]]:
     ):
         _log(f"one-call peer {peer_cls.__name__}")
         rows.append(_call_row(name, rates[form] / 1e6, peer_cls, warm, passes, values, fixed, how))
+    for name, form, peer_cls, how in (
+        (f'`hand_value("AsKd7h2c3d4s5h")`, the bare int, packed text, {a_pass}', "packed", HoldemHandEvaluator,
+         ", the same packed strings"),
+        (f'`hand_value("As Kd 7h 2c 3d 4s 5h")`, the bare int, spaced text, {a_pass}', "spaced", HoldemHandEvaluator,
+         ", the same hands packed (it reads no spaces)"),
+        (f"`hand_value(cards)`, the bare int, a tuple of 7 parsed showdown Cards, {a_pass}", "parsed", Eval7,
+         " on its own Card objects"),
+    ):
+        _log(f"one-call peer {peer_cls.__name__} for hand_value")
+        rows.append(_call_row(name, value_rates[form] / 1e6, peer_cls, warm, passes, values, True, how))
     return rows
 
 
