@@ -156,8 +156,11 @@ def check_single_path(mode: str, package: Path) -> None:
               f"showdown._single is installed ({extension and Path(extension.origin).name})")
     in_use = evaluation._single is not None
     check(in_use == (mode == "c"), f"single-hand path in use: {'C extension' if in_use else 'pure Python'}")
-    check((evaluation._hand_value is evaluation._python_hand_value) == (mode != "c"),
-          "evaluate() calls the path in use")
+    check((evaluation._fast_value is evaluation._python_hand_value) == (mode != "c"),
+          "the single-hand value is computed on the path in use")
+    entry = type(evaluation.evaluate).__name__ == "Entry" and type(evaluation.hand_value).__name__ == "Entry"
+    check(entry == (mode == "c"), "evaluate() and hand_value() are answered in C" if mode == "c"
+          else "evaluate() and hand_value() are the Python functions")
 
 
 def check_evaluation(record: dict) -> None:
@@ -185,6 +188,8 @@ def check_evaluation(record: dict) -> None:
     ids = np.array([[DECK.index(card) for card in hand] for hand in hands], dtype=np.uint8)
     bulk = showdown.evaluate_many(ids, n_jobs=1)
     check(bulk.tolist() == [rank.value for rank in ranks], "evaluate_many (numba) agrees with evaluate")
+    check([showdown.hand_value("".join(hand)) for hand in hands] == bulk.tolist(),
+          "hand_value on packed text agrees with evaluate")
 
     board, players = "Qs Jh 2d 7c 3c", {"alice": "Ac Kd", "bob": "Ah Kc", "carol": "Qh Qd"}
     result = showdown.showdown(board, players)
