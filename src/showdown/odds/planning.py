@@ -15,7 +15,7 @@ known, each runout is scored once for every combo of both ranges, about
 ('boards', 1, 903, 2709, True)
 >>> p = plan(["random", "random"], board="2c 7d 9h")
 >>> p.method, p.assignments, p.boards, p.evaluations, p.exact_by_default
-('runouts', 1382976, 990, 2765952, True)
+('runouts', 1382976, 990, 4148928, True)
 >>> plan(["random", "random", "random"], board="2c 7d 9h").exact_by_default
 False
 """
