@@ -11,8 +11,8 @@ Rows:
 1. ``combo_equities`` of the full range against the full range, exact, every combo, on the flop,
    turn and river, against the plain exact enumeration of the same question by
    ``equity(["random", "random"], board, exact=True)`` (which gives only the whole range's
-   equity; one timed run on the flop, where it takes tens of seconds; the two answers must
-   agree to 1e-9). On the river also against eval7's ``py_hand_vs_range_exact`` called for
+   equity, by the same kind of sweep over each runout; one timed run on the flop; the two
+   answers must agree to 1e-9). On the river also against eval7's ``py_hand_vs_range_exact`` called for
    every hero combo (its exact hand-against-range is correct on a full board only: on a turn it
    deals no river).
 2. ``breakdown`` of the full range on the flop, made hands and draws (no peer: the tools that do

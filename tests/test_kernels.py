@@ -138,7 +138,8 @@ _PROBE = textwrap.dedent(
         "evaluate_many_unchecked": int(evaluate_many(np.array([flush], dtype=np.uint8), check=False)[0]),
         "census": census(5).distinct[Category.FLUSH],
         "census_7": census(7).counts[Category.FLUSH],
-        "exact_by_boards": equity(["Ah 3c", "Qd Qc"], board, exact=True).equity[0],
+        "exact_by_runouts": equity(["Ah 3c", "Qd Qc"], board, exact=True).equity[0],
+        "exact_by_boards": equity(["Ah 3c", "Qd Qc", "2d 2s"], board, exact=True).equity[0],
         "monte_carlo": equity(["Ah 3c", "Qd Qc"], board, exact=False, trials=2000, seed=1).equity[0],
         "exact_by_classes": equity(["AhKh", "QdQc"], exact=True).counts.wins[0],
         "plan_classes": plan(["AhKh", "QdQc"]).classes,
@@ -198,7 +199,7 @@ def test_a_changed_table_changes_every_kernel_path(package_copy, tmp_path):
     answers = before[KERNEL_MODULES[0]]["answers"]
     assert answers["evaluate"] == answers["evaluate_many"] == answers["evaluate_many_threads"] == original
     assert answers["evaluate_many_unchecked"] == original
-    assert answers["exact_by_boards"] == answers["monte_carlo"] == 1.0
+    assert answers["exact_by_runouts"] == answers["exact_by_boards"] == answers["monte_carlo"] == 1.0
     assert answers["study_exact"] == answers["study_monte_carlo"] == answers["study_classes"] == 1
     old_dir = Path(before[KERNEL_MODULES[0]]["cache_dir"])
     cached = _cache_files(old_dir)
@@ -221,7 +222,7 @@ def test_a_changed_table_changes_every_kernel_path(package_copy, tmp_path):
                 assert changed[path] != value, f"{path} gave the old answer after importing {first} first"
         assert changed["evaluate"] == changed["evaluate_many"] == changed["evaluate_many_threads"] == CHANGED
         assert changed["evaluate_many_unchecked"] == changed["evaluate_many_7"] == CHANGED
-        assert changed["exact_by_boards"] == changed["monte_carlo"] == 0.0
+        assert changed["exact_by_runouts"] == changed["exact_by_boards"] == changed["monte_carlo"] == 0.0
         assert changed["study_exact"] == changed["study_monte_carlo"] == changed["study_classes"] == 0
         assert changed["census"] == answers["census"] - 1
     assert _cache_files(old_dir) == cached  # the old cache is still there, just not read

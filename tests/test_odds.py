@@ -30,6 +30,7 @@ from showdown import (
     parse_cards,
     plan,
 )
+from showdown.odds.exact import RUNOUT_COST
 from showdown.odds.montecarlo import FIRST_BATCH
 
 
@@ -417,6 +418,7 @@ def test_bad_stopping_arguments():
         (["AcAd", "KhKs"], "", ""),
         (["QQ+, AKs", "random"], "", "2c"),
         (["random", "random", "random"], "2c 7d 9h", ""),
+        (["random", "random"], "2c 7d 9h", ""),
         (["random", "random"], "", ""),
         (["AK", "QQ+", "JTs"], "Ah 7d 2c", ""),
         (["random"] * 3, "", ""),
@@ -428,14 +430,19 @@ def test_plan_decides_what_equity_does(players, board, dead):
     assert cost.exact_by_default == (cost.exact_possible and cost.evaluations <= 200_000_000)
     known = len(parse_cards(board)) + len(parse_cards(dead))
     assert cost.boards == math.comb(52 - known - 2 * len(players), 5 - len(parse_cards(board)))
-    assert cost.method == ("classes" if not board else "boards") or not cost.exact_possible
+    heads_up = len(players) == 2
+    assert cost.method == ("classes" if not board else "runouts" if heads_up else "boards") or not cost.exact_possible
     assert cost.reports_progress == cost.exact_possible
     assert cost.to_dict()["evaluations"] == cost.evaluations
 
 
 def test_plan_counts_assignments_and_classes():
+    cost = plan(["AcAd", "KhKs", "QsQd"], "2c 7d 9h")
+    assert (cost.method, cost.assignments, cost.boards, cost.evaluations) == ("boards", 1, 903, 3 * 903)
+    # heads-up: each of the C(49, 2) runouts once for the two hands
     cost = plan(["AcAd", "KhKs"], "2c 7d 9h")
-    assert (cost.method, cost.assignments, cost.boards, cost.evaluations) == ("boards", 1, 990, 2 * 990)
+    assert (cost.method, cost.assignments, cost.boards) == ("runouts", 1, 990)
+    assert cost.evaluations == math.comb(49, 2) * 2 * RUNOUT_COST
     preflop = plan(["AA", "KK"])
     # 36 assignments; suit permutations leave three classes: no shared suit, one, or two
     assert (preflop.assignments, preflop.classes) == (36, 3)

@@ -222,10 +222,11 @@ def test_any_pay_table_json_is_read_or_refused(data):
 
 # --- exact enumeration with part of the board known: progress, cancel, same answer ---------
 
-def test_board_enumeration_reports_progress_in_pieces_with_the_same_answer(monkeypatch):
-    players, board = ["QQ+, AKs", "random"], "Ah 7d 2c"
+@pytest.mark.parametrize("players", [["QQ+, AKs", "random"], ["QQ+, AKs", "AK", "TT"]])  # by runouts, by boards
+def test_board_enumeration_reports_progress_in_pieces_with_the_same_answer(monkeypatch, players):
+    board = "Ah 7d 2c"
     whole = equity(players, board, exact=True)
-    monkeypatch.setattr(enumeration, "PIECE_EVALUATIONS", whole.total // 7)
+    monkeypatch.setattr(enumeration, "PIECE_EVALUATIONS", plan(players, board).evaluations // 7)
     seen: list[int] = []
     pieces = equity(players, board, exact=True, progress=lambda interim: seen.append(interim.total))
     assert pieces.counts == whole.counts

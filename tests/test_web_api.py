@@ -187,8 +187,8 @@ def test_equity_bad_input_and_caps(client):
     assert "at most 50,000,000" in error(post(trials=60_000_000))
     assert "at most 10 seconds" in error(post(time_limit=11))
     assert "trials must be at least 1, got 0" in error(post(trials=0, exact=False))
-    message = error(post(players=["random", "random"], board="2c 7d 9h", exact=True))
-    assert f"{plan(['random', 'random'], '2c 7d 9h').evaluations:,}" in message
+    message = error(post(players=["random", "random", "random"], board="2c 7d 9h", exact=True))
+    assert f"{plan(['random', 'random', 'random'], '2c 7d 9h').evaluations:,}" in message
     assert "200,000,000" in message and "/api/equity/jobs" in message
     assert post(seed=-1).status_code == 422
 

@@ -34,6 +34,7 @@ from showdown import (  # noqa: E402
     settle,
     showdown,
 )
+from showdown.odds.exact import RUNOUT_COST  # noqa: E402
 from showdown.web import create_app  # noqa: E402
 
 HI_LO_BOARD = "2c 5h 6d Jh Js"
@@ -214,17 +215,17 @@ def test_equity_with_an_omaha_range(client):
 
 
 def test_plan_counts_the_games_boards(client):
-    # heads-up on a flop: C(52 - 8 - 3, 2) turns and rivers in Omaha, C(36 - 4 - 3, 2) in short deck,
-    # one evaluation per player and board
-    for game, hands, board, boards in [
-        ("omaha", ["As Ad 2s 3s", "Kh Kd Qh Jd"], "4c 7h 9d", comb(41, 2)),
-        ("omaha-hilo", ["As Ad 2s 3s", "Kh Kd Qh Jd"], "", comb(44, 5)),
-        ("short-deck", ["Ah Kh", "Qs Qd"], "6c 7d 8h", comb(29, 2)),
+    # heads-up on a flop: C(52 - 8 - 3, 2) turns and rivers in Omaha, one evaluation per player and
+    # board; C(36 - 4 - 3, 2) in short deck, scored once per runout of C(36 - 3, 2) for both hands
+    for game, hands, board, boards, evaluations in [
+        ("omaha", ["As Ad 2s 3s", "Kh Kd Qh Jd"], "4c 7h 9d", comb(41, 2), 2 * comb(41, 2)),
+        ("omaha-hilo", ["As Ad 2s 3s", "Kh Kd Qh Jd"], "", comb(44, 5), 2 * comb(44, 5)),
+        ("short-deck", ["Ah Kh", "Qs Qd"], "6c 7d 8h", comb(29, 2), 2 * comb(33, 2) * RUNOUT_COST),
     ]:
         data = client.post("/api/equity/plan", json={"players": hands, "board": board, "game": game}).json()
         expected = plan(hands, board, game=game).to_dict()
         assert {key: data[key] for key in expected} == expected
-        assert data["boards"] == boards and data["evaluations"] == 2 * boards and "job" in data
+        assert data["boards"] == boards and data["evaluations"] == evaluations and "job" in data
 
 
 def test_grid_short_deck_against_every_opponent(client):

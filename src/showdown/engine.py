@@ -65,8 +65,8 @@ PARTS: dict[str, Callable[[], object]] = {
 }
 """The engine's parts, each with the calls that compile its kernels."""
 
-_MODULES = {"evaluation": ("evaluator",), "equity": ("equity", "board_classes"), "videopoker": ("videopoker",),
-            "study": ("study",)}
+_MODULES = {"evaluation": ("evaluator",), "equity": ("equity", "board_classes", "runouts"),
+            "videopoker": ("videopoker",), "study": ("study",)}
 """The kernel modules of each part: numba's cache holds an index file per compiled kernel."""
 
 _lock = threading.Lock()

@@ -37,7 +37,8 @@ _compiled: set[str] = set()  # the ways whose kernels are ready
 _first_run = threading.local()  # the ways this thread is running for the first time
 _FIRST_RUNS: dict[str, Callable[[], object]] = {  # a tiny run of each way to the answer
     "classes": lambda: equity(["AcAd", "KhKs"], exact=True),  # exact preflop, by board classes
-    "boards": lambda: equity(["AcAd", "KhKs"], board="2c 7d 9h 3s", exact=True),  # exact, every runout
+    "boards": lambda: equity(["AcAd", "KhKs", "QcQd"], board="2c 7d 9h 3s", exact=True),  # exact, every board
+    "runouts": lambda: equity(["AcAd", "KhKs"], board="2c 7d 9h 3s", exact=True),  # exact heads-up, every runout
     "montecarlo": lambda: equity(["AcAd", "KhKs"], exact=False, trials=64, seed=0),
     # the other games' kernels (one set for short deck, Omaha and hi-lo)
     "game-boards": lambda: equity(["AcAd2c3c", "KhKs4h5h"], board="2d 7d 9h 3s", exact=True, game="omaha-hilo"),
@@ -47,7 +48,8 @@ _FIRST_RUNS: dict[str, Callable[[], object]] = {  # a tiny run of each way to th
 
 def compile_kernels(*ways: str) -> float:
     """Compile (or load from numba's cache) the kernels of the ``ways`` to an answer (default:
-    all of them: ``"classes"``, ``"boards"``, ``"montecarlo"``), once per process; returns the
+    all of them: ``"classes"``, ``"boards"``, ``"runouts"``, ``"montecarlo"`` and the other
+    games' ``"game-boards"`` and ``"game-montecarlo"``), once per process; returns the
     seconds spent, waiting included (0 when they were ready).
 
     A fresh install spends seconds compiling on its first equity; :func:`equity` calls this for
@@ -169,6 +171,9 @@ def equity(
             if classes is not None:
                 started += compile_kernels("classes")
                 return enumeration.by_classes(question, classes, n_jobs, progress, started, client)
+            if plan.method == "runouts":
+                started += compile_kernels("runouts")
+                return enumeration.by_runouts(question, n_jobs, progress, started)
             started += compile_kernels("game-boards" if question.game.rule else "boards")
             return enumeration.by_boards(question, n_jobs, progress, started)
         started += compile_kernels("game-montecarlo" if question.game.rule else "montecarlo")

@@ -94,7 +94,7 @@ def grid_plan(hole: Any, board: Any = "", opponents: int = 1, *, game: GameLike 
     hands exactly would cost (see :func:`~showdown.plan`).
 
     >>> grid_plan("AsKs", "Ts Qs 2d").method
-    'boards'
+    'runouts'
 
     Raises:
         HandSizeError: ``hole`` is not the game's number of hole cards, or the board is 1, 2 or more than 5 cards.

@@ -6,11 +6,16 @@ the web app use the same plan to set their limits. Preflop, hole-card assignment
 only by a permutation of suits are counted once, and each class is scored over its boards' rank
 and flush patterns (about :data:`BOARD_PATTERNS` per class); with part of the board known,
 every assignment meets every remaining board, as in every game but hold'em (whose suit classes
-are hold'em's own).
+are hold'em's own). Heads-up with two hole cards (hold'em and short deck) and part of the board
+known, each runout is scored once for every combo of both ranges, about
+:data:`~showdown.odds.exact.RUNOUT_COST` evaluations' time per combo and runout.
 
->>> p = plan(["AcAd", "KhKs"], board="2c 7d 9h")
+>>> p = plan(["AcAd", "KhKs", "QsQd"], board="2c 7d 9h")
 >>> p.method, p.assignments, p.boards, p.evaluations, p.exact_by_default
-('boards', 1, 990, 1980, True)
+('boards', 1, 903, 2709, True)
+>>> p = plan(["random", "random"], board="2c 7d 9h")
+>>> p.method, p.assignments, p.boards, p.evaluations, p.exact_by_default
+('runouts', 1382976, 990, 4148928, True)
 >>> plan(["random", "random", "random"], board="2c 7d 9h").exact_by_default
 False
 """
@@ -21,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from showdown.games import GameLike
-from showdown.odds.exact import Classes, assignment_classes
+from showdown.odds.exact import Classes, assignment_classes, by_runouts_possible, runout_evaluations
 from showdown.odds.inputs import Question, prepare
 
 EXACT_LIMIT = 200_000_000
@@ -39,12 +44,14 @@ class Plan:
     """The cost of enumerating an equity question exactly.
 
     ``method`` is ``"classes"`` (preflop: classes of assignments scored by board pattern),
-    ``"boards"`` (part of the board known: every assignment on every remaining board) or ``""``
-    when exact enumeration is out of reach (``reason`` says why); both methods report progress
-    and stop when asked. ``assignments`` counts the hole-card assignments (the product
-    of the players' numbers of combos), ``boards`` the boards still to come for one of them,
-    ``classes`` the preflop classes (0 otherwise), ``evaluations`` about how many hand
-    evaluations the enumeration takes. ``exact_by_default`` says whether ``equity(exact=None)``
+    ``"boards"`` (part of the board known: every assignment on every remaining board),
+    ``"runouts"`` (heads-up with two hole cards and part of the board known: each runout once
+    for every combo of both ranges) or ``""`` when exact enumeration is out of reach
+    (``reason`` says why); every method reports progress and stops when asked.
+    ``assignments`` counts the hole-card assignments (the product of the players' numbers of
+    combos), ``boards`` the boards still to come for one of them, ``classes`` the preflop
+    classes (0 otherwise), ``evaluations`` about how many hand evaluations the enumeration takes
+    (or their time's worth). ``exact_by_default`` says whether ``equity(exact=None)``
     enumerates.
     """
 
@@ -100,6 +107,9 @@ def make_plan(question: Question, classify: bool = True) -> tuple[Plan, Optional
     if assignments * boards > MAX_CASES:
         reason = f"exact enumeration of {assignments * boards:.3g} deals is out of reach; use Monte Carlo"
         return Plan(n_players, "", assignments, boards, 0, 0, False, reason), None
+    if by_runouts_possible(question):
+        evaluations = runout_evaluations(question)
+        return Plan(n_players, "runouts", assignments, boards, 0, evaluations, evaluations <= EXACT_LIMIT), None
     evaluations = assignments * boards * n_players
     return Plan(n_players, "boards", assignments, boards, 0, evaluations, evaluations <= EXACT_LIMIT), None
 
