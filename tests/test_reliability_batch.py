@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import showdown.batch
-from showdown import EquityCancelled, ShowdownError, run_batch
+from showdown import EquityCancelled, ShowdownError, plan, run_batch
 from showdown.batch import solve_lines
 from showdown.errors import FileError, JSONError
 from showdown.files import MAX_JSON_DEPTH, parse_json
@@ -139,12 +139,13 @@ def test_a_line_with_null_fields_takes_the_defaults():
 def test_the_exact_limit_applies_to_exact_lines_only():
     costly = json.dumps({"players": ["random", "random", "random"], "board": "2c 7d 9h", "exact": True})
     auto = json.dumps({"players": ["random", "random", "random"], "board": "2c 7d 9h", "trials": 500, "seed": 2})
+    cost = plan(GOOD["players"], board=GOOD["board"]).evaluations
     refused, sampled, small = (strict(text) for text in solve_lines(
-        [(1, costly), (2, auto), (3, json.dumps({**GOOD, "exact": True}))], max_evaluations=2000))
-    assert "4,405,862,813,184 hand evaluations, over the limit of 2,000" in refused["error"]
+        [(1, costly), (2, auto), (3, json.dumps({**GOOD, "exact": True}))], max_evaluations=cost))
+    assert f"4,405,862,813,184 hand evaluations, over the limit of {cost:,}" in refused["error"]
     assert sampled["result"]["total"] == 500 and small["result"]["total"] == 990
-    just_over = strict(solve_lines([(3, json.dumps({**GOOD, "exact": True}))], max_evaluations=1979)[0])
-    assert "1,980 hand evaluations, over the limit of 1,979" in just_over["error"]
+    just_over = strict(solve_lines([(3, json.dumps({**GOOD, "exact": True}))], max_evaluations=cost - 1)[0])
+    assert f"{cost:,} hand evaluations, over the limit of {cost - 1:,}" in just_over["error"]
 
 
 def test_a_cancelled_run_is_not_an_error_record(monkeypatch):
