@@ -35,7 +35,7 @@ def counting_bar(label: str, quiet: bool = False) -> Iterator[Callable[[int, int
     """A transient bar labelled ``label`` (hidden when ``quiet`` or stderr is not a terminal);
     yields the ``progress(done, total)`` callback that advances it (and returns True: go on)."""
     if quiet or not sys.stderr.isatty():
-        yield lambda done, total: True  # no Progress at all: rich before 14 writes a blank line
+        yield lambda done, total: True  # no Progress at all: a disabled one writes a blank line on rich 13.9
         return
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=Console(stderr=True), transient=True) as bar:
