@@ -23,8 +23,7 @@ from numba import prange
 from showdown._kernels import kernel
 from showdown._kernels.bits import _trailing_zeros
 from showdown._kernels.equity import _board_key
-from showdown._kernels.evaluator import CARD_BITS, CARD_KEYS
-from showdown._kernels.study import _value
+from showdown._kernels.study import _combo_keys, _runout_key, _value
 from showdown.tables.layout import (
     CATEGORY_SHIFT,
     N_CATEGORIES,
@@ -67,19 +66,12 @@ def _heads_up(combos, held, board, runouts, n_chunks, first, stop, deck):
     """
     n = combos.shape[0]
     n_runouts = runouts.shape[0]
-    to_come = runouts.shape[1]
     counts = np.zeros((n_chunks, 2, N_COUNTS), dtype=np.int64)
     weighted = np.zeros((n_chunks, 2, N_COUNTS), dtype=np.float64)
     totals = np.zeros(n_chunks, dtype=np.int64)
     total_weights = np.zeros(n_chunks, dtype=np.float64)
     board_key, board_bits = _board_key(board)
-    hole_keys = np.empty(n, dtype=np.uint64)
-    hole_bits = np.empty(n, dtype=np.uint64)
-    masks = np.empty(n, dtype=np.uint64)
-    for u in range(n):
-        hole_keys[u] = CARD_KEYS[combos[u, 0]] + CARD_KEYS[combos[u, 1]]
-        hole_bits[u] = CARD_BITS[combos[u, 0]] | CARD_BITS[combos[u, 1]]
-        masks[u] = (_ONE << np.uint64(combos[u, 0])) | (_ONE << np.uint64(combos[u, 1]))
+    hole_keys, hole_bits, masks = _combo_keys(combos)
     for chunk in prange(n_chunks):
         packed = np.empty(n, dtype=np.int64)
         scratch = np.empty(n, dtype=np.int64)
@@ -89,14 +81,7 @@ def _heads_up(combos, held, board, runouts, n_chunks, first, stop, deck):
         group = np.zeros((52, 4), dtype=np.float64)  # per card, the combos of the group of equal values
         sums = np.zeros((_N_CATEGORIES, 6), dtype=np.float64)
         for r in range(first + (chunk - first % n_chunks) % n_chunks, min(stop, n_runouts), n_chunks):
-            key = board_key
-            bits = board_bits
-            used = np.uint64(0)
-            for j in range(to_come):
-                card = runouts[r, j]
-                key += CARD_KEYS[card]
-                bits |= CARD_BITS[card]
-                used |= _ONE << np.uint64(card)
+            key, bits, used = _runout_key(board_key, board_bits, runouts, r)
             # evaluate, then sort by value: two stable counting passes over a byte each (about
             # twice as fast as a comparison sort of a thousand keys)
             low_count[:] = 0

@@ -46,6 +46,36 @@ def _value(key, bits, deck):
 
 
 @kernel(inline="always")
+def _combo_keys(combos):
+    """For each two-card combo of ``combos`` (U, 2): its additive key, its suit-major card bits
+    and its mask of card ids."""
+    n = combos.shape[0]
+    hole_keys = np.empty(n, dtype=np.uint64)
+    hole_bits = np.empty(n, dtype=np.uint64)
+    masks = np.empty(n, dtype=np.uint64)
+    for u in range(n):
+        hole_keys[u] = CARD_KEYS[combos[u, 0]] + CARD_KEYS[combos[u, 1]]
+        hole_bits[u] = CARD_BITS[combos[u, 0]] | CARD_BITS[combos[u, 1]]
+        masks[u] = (_ONE << np.uint64(combos[u, 0])) | (_ONE << np.uint64(combos[u, 1]))
+    return hole_keys, hole_bits, masks
+
+
+@kernel(inline="always")
+def _runout_key(board_key, board_bits, runouts, r):
+    """The key, card bits and card-id mask of the known board with runout ``r`` of ``runouts``
+    (R, k) added (the mask holds the runout's cards only)."""
+    key = board_key
+    bits = board_bits
+    used = np.uint64(0)
+    for j in range(runouts.shape[1]):
+        card = runouts[r, j]
+        key += CARD_KEYS[card]
+        bits |= CARD_BITS[card]
+        used |= _ONE << np.uint64(card)
+    return key, bits, used
+
+
+@kernel(inline="always")
 def _straight_top(ranks, wheel, wheel_top):
     """The top rank of the highest straight in a 13-bit rank set, or -1: the ``wheel`` (its
     ranks) is the lowest straight, with the top rank ``wheel_top`` (A-2-3-4-5 and 3, or in short
@@ -182,13 +212,7 @@ def _runouts(combos, hero_weights, villain_weights, board, runouts, n_chunks, de
     card_doubled = np.zeros((n_chunks, 52), dtype=np.float64)
     card_met = np.zeros((n_chunks, 52), dtype=np.float64)
     board_key, board_bits = _board_key(board)
-    hole_keys = np.empty(n, dtype=np.uint64)
-    hole_bits = np.empty(n, dtype=np.uint64)
-    masks = np.empty(n, dtype=np.uint64)
-    for u in range(n):
-        hole_keys[u] = CARD_KEYS[combos[u, 0]] + CARD_KEYS[combos[u, 1]]
-        hole_bits[u] = CARD_BITS[combos[u, 0]] | CARD_BITS[combos[u, 1]]
-        masks[u] = (_ONE << np.uint64(combos[u, 0])) | (_ONE << np.uint64(combos[u, 1]))
+    hole_keys, hole_bits, masks = _combo_keys(combos)
     for chunk in prange(n_chunks):
         packed = np.empty(n, dtype=np.int64)
         wins = np.empty(n, dtype=np.float64)
@@ -197,14 +221,7 @@ def _runouts(combos, hero_weights, villain_weights, board, runouts, n_chunks, de
         chunk_doubled = np.zeros(n, dtype=np.float64)
         chunk_met = np.zeros(n, dtype=np.float64)
         for r in range(chunk, n_runouts, n_chunks):
-            key = board_key
-            bits = board_bits
-            used = np.uint64(0)
-            for j in range(to_come):
-                card = runouts[r, j]
-                key += CARD_KEYS[card]
-                bits |= CARD_BITS[card]
-                used |= _ONE << np.uint64(card)
+            key, bits, used = _runout_key(board_key, board_bits, runouts, r)
             live[:] = 0.0
             below[:] = 0.0
             total = 0.0
