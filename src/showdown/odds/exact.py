@@ -174,11 +174,17 @@ def score_classes(job: tuple[np.ndarray, int, Optional[int]]) -> tuple[np.ndarra
     from showdown._kernels import board_classes as kernel
 
     holes, dead_mask, n_jobs = job
+    # classes with the same hole ranks side by side: they share the rank pass
+    signature = np.unique((holes >> 2).reshape(len(holes), -1), axis=0, return_inverse=True)[1].reshape(-1)
+    order = np.argsort(signature, kind="stable")
+    ordered = signature[order]
+    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1], True]).astype(np.int64)
     counts = np.zeros((len(holes), holes.shape[1], N_COUNTS), dtype=np.int64)
     totals = np.zeros(len(holes), dtype=np.int64)
     wanted = n_jobs if n_jobs is not None else worker_threads()
-    with numba_threads(min(thread_count(wanted, len(holes) * MIN_ITEMS_PER_THREAD // 8), len(holes))):
-        kernel._deal_boards_many(holes, np.uint64(dead_mask), counts, totals)
+    with numba_threads(min(thread_count(wanted, len(holes) * MIN_ITEMS_PER_THREAD // 8), max(1, len(starts) - 1))):
+        kernel._deal_boards_many(np.ascontiguousarray(holes[order]), np.uint64(dead_mask), starts, counts, totals)
+    counts[order], totals[order] = counts.copy(), totals.copy()
     return counts, totals
 
 
