@@ -51,19 +51,20 @@ for _i, _multiset in enumerate(_MULTISETS):
         MULTISET_SIZE[_i] += 1
     MULTISET_KEY[_i] = sum(int(RANK_KEYS[_rank]) for _rank in _multiset)
     MULTISET_BITS[_i] = sum(1 << _rank for _rank in set(_multiset))
-# The same distinct ranks and counts padded to five with rank 13 (no card of it, count 0), and
-# each count less one (0 for the padding).
-MULTISET_RANKS5 = np.where(np.arange(5) < MULTISET_SIZE[:, None], MULTISET_DISTINCT, 13)
-MULTISET_COUNTS5 = np.where(np.arange(5) < MULTISET_SIZE[:, None], MULTISET_COUNT, 0)
-MULTISET_LESS5 = np.maximum(MULTISET_COUNTS5 - 1, 0)
+# The same distinct ranks and counts as slots 5 * rank + count, padded to five with rank 13 and
+# count 0 (no card of it: one way to draw none, none to draw one of the suit).
+MULTISET_SLOTS5 = np.where(np.arange(5) < MULTISET_SIZE[:, None], 5 * MULTISET_DISTINCT + MULTISET_COUNT, 5 * 13)
 # The multisets of at least 3, 4 and 5 distinct ranks (a flush pattern needs as many).
 MULTISETS_DISTINCT_3 = np.flatnonzero(MULTISET_SIZE >= 3)
 MULTISETS_DISTINCT_4 = np.flatnonzero(MULTISET_SIZE >= 4)
 MULTISETS_DISTINCT_5 = np.flatnonzero(MULTISET_SIZE >= 5)
 
-# Every set of three to five of the 13 ranks (a bit mask) and its size.
-FLUSH_RANK_SETS = np.array([m for m in range(1 << 13) if 3 <= bin(m).count("1") <= 5], dtype=np.int64)
+# Every set of three to five of the 13 ranks (a bit mask), smaller sets first, its size, and
+# where the sets of each size start (FLUSH_RANK_SETS_FROM[k] for k = 3, 4, 5).
+FLUSH_RANK_SETS = np.array(sorted((m for m in range(1 << 13) if 3 <= bin(m).count("1") <= 5),
+                                  key=lambda m: (bin(m).count("1"), m)), dtype=np.int64)
 FLUSH_RANK_SET_SIZE = np.array([bin(m).count("1") for m in FLUSH_RANK_SETS], dtype=np.int64)
+FLUSH_RANK_SETS_FROM = np.array([int(np.searchsorted(FLUSH_RANK_SET_SIZE, k)) for k in range(6)], dtype=np.int64)
 
 # The subsets of a set of up to five positions (a bit mask) with at least k members:
 # _SUBSETS[mask, k, :_SUBSET_COUNT[mask, k]].
@@ -201,7 +202,6 @@ def _flush_delta(holes, dead, suit, available, plain_values, plain_outcome, stro
     k_min = max(3, 5 - most)
     values = np.zeros(n_players, dtype=np.int64)
     taken = np.zeros(1 << 13, dtype=np.int64)  # boards scored pattern by pattern, by suited ranks
-    others[13] = 0  # the padding rank of MULTISET_RANKS5
     # Every multiset's boards with at least k_min of its ranks in the suit leave its rank
     # outcome (no branch: a multiset with no board, or too few ranks in the suit, moves none;
     # one of fewer than k_min distinct ranks is not visited).
@@ -213,12 +213,20 @@ def _flush_delta(holes, dead, suit, available, plain_values, plain_outcome, stro
         candidates = MULTISETS_DISTINCT_4
     else:
         candidates = MULTISETS_DISTINCT_3
+    # off_ways[slot], on_ways[slot]: the two binomials of a rank and count (slot = 5 rank + count)
+    off_ways = np.zeros(70, dtype=np.int64)
+    on_ways = np.zeros(70, dtype=np.int64)
+    for rank in range(14):
+        for count in range(5):
+            off_ways[5 * rank + count] = CHOOSE[others[rank], count]
+            if count and rank < 13:
+                on_ways[5 * rank + count] = CHOOSE[others[rank], count - 1] * ((suit_ranks >> rank) & 1)
     for index in candidates:
         s0, s1, s2, s3, s4, s5 = 1, 0, 0, 0, 0, 0
         for i in range(5):
-            rank = MULTISET_RANKS5[index, i]
-            off = CHOOSE[others[rank], MULTISET_COUNTS5[index, i]]
-            on = CHOOSE[others[rank], MULTISET_LESS5[index, i]] * ((suit_ranks >> rank) & 1)
+            slot = MULTISET_SLOTS5[index, i]
+            off = off_ways[slot]
+            on = on_ways[slot]
             s5 = s5 * off + s4 * on
             s4 = s4 * off + s3 * on
             s3 = s3 * off + s2 * on
@@ -253,11 +261,11 @@ def _flush_delta(holes, dead, suit, available, plain_values, plain_outcome, stro
                         values[p] = plain_values[index, p]
                 delta[_outcome(values, n_players)] += flush_ways
                 taken[flush_bits] += flush_ways
-    for f in range(FLUSH_RANK_SETS.shape[0]):
+    for f in range(FLUSH_RANK_SETS_FROM[k_min], FLUSH_RANK_SETS.shape[0]):
         flush_bits = FLUSH_RANK_SETS[f]
-        k = FLUSH_RANK_SET_SIZE[f]
-        if k < k_min or flush_bits & ~suit_ranks:
+        if flush_bits & ~suit_ranks:
             continue
+        k = FLUSH_RANK_SET_SIZE[f]
         ways = _choose(outside, 5 - k) - taken[flush_bits]
         if ways == 0:
             continue
