@@ -19,7 +19,8 @@ Sections: (a) bulk ``evaluate_many`` on 10M hands (one thread against the C anch
 then every thread count of ``thread_counts()`` for the scaling chart), (b) ``census(7)`` over all
 133,784,560 hands against the anchor's census, (c) one ``evaluate`` call a hand, from text and
 from parsed cards, every hand a distinct one (no input is seen twice, so no cache can help),
-(d) import time and the first call's numba compilation.
+(d) import time, the first call's numba compilation, and the first answer of each capability after
+install (a fresh interpreter and an empty cache, import included) against the project's targets.
 """
 
 from __future__ import annotations
@@ -596,6 +597,27 @@ showdown.evaluate_many(ids)
 print(time.perf_counter() - start)
 """
 
+FIRST_ANSWERS = (
+    # (what the user calls, the target from the project's goals in seconds, the statement)
+    ("`evaluate('As Kd 7h 7c 2s 3d 9c')`", 3.0, "showdown.evaluate('As Kd 7h 7c 2s 3d 9c')"),
+    ("`showdown('Kd 7h 2s 3d 9c', ['As Ks', 'Qd Qh'])`", 3.0,
+     "showdown.showdown('Kd 7h 2s 3d 9c', ['As Ks', 'Qd Qh'])"),
+    ("`equity(['As Ks', 'Qd Qh'])` (exact, preflop)", 5.0, "showdown.equity(['As Ks', 'Qd Qh'])"),
+    ("`equity(['As Ks', 'random'], 'Kd 7h 2s')` (exact, by runouts)", 5.0,
+     "showdown.equity(['As Ks', 'random'], 'Kd 7h 2s')"),
+    ("`equity(['As Ks', 'random', 'random'], exact=False)` (Monte Carlo)", 5.0,
+     "showdown.equity(['As Ks', 'random', 'random'], exact=False, trials=10_000)"),
+)
+"""The first answer of each capability after install: a fresh interpreter, an empty cache."""
+
+FIRST_ANSWER = """
+import time
+start = time.perf_counter()
+import showdown
+{statement}
+print(time.perf_counter() - start)
+"""
+
 IMPORTS = (
     ("phevaluator", "from phevaluator import evaluate_cards"),
     ("eval7", "import eval7"),
@@ -653,6 +675,18 @@ def bench_startup() -> list[dict[str, Any]]:
                 warm = min(_first_call(cache_dir) for _ in range(REPEAT))
     rows.append(row("first `evaluate_many` call, fresh empty SHOWDOWN_CACHE_DIR (numba compile)", cold, "s"))
     rows.append(row("first `evaluate_many` call, warm cache (numba import + cache load)", warm, "s"))
+
+    _log(f"first answers after install, import included, empty cache (x{COLD_REPEAT})")
+    for name, target, statement in FIRST_ANSWERS:
+        seconds = float("inf")
+        for _ in range(COLD_REPEAT):
+            with tempfile.TemporaryDirectory(prefix="showdown-bench-cache-") as cache_dir:
+                env = dict(os.environ, SHOWDOWN_CACHE_DIR=cache_dir)
+                out = subprocess.run([python(), "-c", FIRST_ANSWER.format(statement=statement)], env=env,
+                                     check=True, capture_output=True, text=True)
+                seconds = min(seconds, float(out.stdout.strip().splitlines()[-1]))
+        rows.append(row(f"first answer after install: {name}, fresh interpreter, empty cache, import included",
+                        seconds, "s", f"the target: at most {target:g} s", target))
     return rows
 
 

@@ -195,6 +195,53 @@ def test_rank_and_flush_patterns_equal_every_board():
         assert (counts == expected.sum(axis=0)).all(), holes.tolist()
 
 
+def _every_board(holes, dead):
+    """Counts (P, N_COUNTS) of ``holes`` over every board one by one (the enumeration kernel)."""
+    from showdown._kernels import equity as boards
+
+    n_players = len(holes)
+    base = np.array(sorted(set(range(52)) - set(dead)), dtype=np.uint8)
+    key, bits = boards._board_key(np.zeros(0, dtype=np.uint8))
+    n_left = len(base) - 2 * n_players
+    prefixes = np.array([(i, j) for i in range(n_left) for j in range(i + 1, n_left - 3)], dtype=np.int64)
+    expected, _, _, _ = boards._exact(holes[:, None, :].copy(), np.ones(n_players, dtype=np.int64),
+                                      np.ones((n_players, 1)), base, key, bits, 5, prefixes, 4, 0, len(prefixes))
+    return expected.sum(axis=0)
+
+
+@pytest.mark.parametrize("ranks, dead", [
+    ([(12, 11), (12, 10)], []),  # AK against AQ: a shared rank
+    ([(5, 5), (9, 2)], [4 * 9 + 1]),  # a pocket pair (full houses beat flushes) and a dead card
+    ([(12, 11), (10, 9), (8, 7), (6, 5)], []),  # four players: more suit arrangements than are kept
+])
+def test_classes_with_the_same_ranks_share_their_passes(ranks, dead):
+    """Every suit arrangement of one set of hole ranks, scored as one group (one rank pass, each
+    suit's flush patterns once per arrangement of that suit): the same counts as each alone, and
+    as every board one by one for a few."""
+    from showdown._kernels import board_classes as patterns
+    from showdown.odds.exact import score_classes
+    from showdown.tables.layout import N_COUNTS
+
+    rng = random.Random(len(ranks) + len(dead))
+    arrangements = set()
+    while len(arrangements) < 40:
+        cards = tuple(4 * rank + rng.randrange(4) for hole in ranks for rank in hole)
+        if len(set(cards) | set(dead)) == len(cards) + len(dead):
+            arrangements.add(cards)
+    holes = np.array(sorted(arrangements), dtype=np.uint8).reshape(-1, len(ranks), 2)
+    dead_mask = sum(1 << card for card in dead)
+    suit_contents = {tuple(int(card) & 3 == suit for card in hole.ravel()) for hole in holes for suit in range(4)}
+    assert len(suit_contents) > (patterns.SUITS_KEPT if len(ranks) == 4 else 4)
+    counts, totals = score_classes((holes, dead_mask, 2))
+    for i, hole in enumerate(holes):
+        alone = np.zeros((len(ranks), N_COUNTS), dtype=np.int64)
+        mask = np.uint64(dead_mask | sum(1 << int(card) for card in hole.ravel()))
+        assert patterns._deal_boards(hole, mask, alone) == totals[i] == math.comb(52 - len(dead) - 2 * len(ranks), 5)
+        assert (counts[i] == alone).all(), hole.tolist()
+    for i in (0, len(holes) // 2, len(holes) - 1):
+        assert (counts[i] == _every_board(holes[i], dead)).all(), holes[i].tolist()
+
+
 def test_assignment_classes_equal_one_assignment_at_a_time():
     """Suit classes and seatings of identical ranges add up to the sum over every assignment."""
     for players in (["JJ+, AKs:0.5", "JJ+, AKs:0.5"], ["QQ+", "KK+:0.25, AQs", "QQ+"], ["AKs", "AKo"]):
@@ -266,6 +313,36 @@ def test_monte_carlo_agrees_with_exact(players, board, dead):
     for p in range(len(players)):
         assert abs(mc.equity[p] - exact.equity[p]) <= 4 * mc.player_stderr[p] + 1e-12
         assert abs(mc.win[p] - exact.win[p]) <= 4 * (exact.win[p] * (1 - exact.win[p]) / mc.total) ** 0.5 + 1e-12
+
+
+@pytest.mark.parametrize("players, board, dead", [
+    (["AsAh", "random"], "", ""),
+    (["random", "random"], "Ks 7h 2d", "3c"),
+    (["QQ+, AKs", "random", "Jd Tc"], "9h 8h 2c", ""),  # a range, a whole deck and an exact hand
+])
+def test_monte_carlo_deals_whole_deck_players_from_the_deck(players, board, dead):
+    """Players whose range is every hand left are dealt two cards from the deck: the same
+    answer as the exact enumeration, within four standard errors."""
+    from showdown.odds.inputs import prepare
+    from showdown.odds.montecarlo import whole_deck_players
+
+    assert whole_deck_players(prepare(players, board, dead)).tolist() == [p == "random" for p in players]
+    exact = equity(players, board, dead, exact=True)
+    mc = equity(players, board, dead, exact=False, trials=300_000, seed=5)
+    for p in range(len(players)):
+        assert abs(mc.equity[p] - exact.equity[p]) <= 4 * mc.player_stderr[p] + 1e-12
+        assert abs(mc.win[p] - exact.win[p]) <= 4 * (exact.win[p] * (1 - exact.win[p]) / mc.total) ** 0.5 + 1e-12
+
+
+def test_only_an_evenly_weighted_full_range_is_a_whole_deck():
+    from showdown.odds.inputs import prepare
+    from showdown.odds.montecarlo import whole_deck_players
+
+    every = Range("random")
+    uneven = Range.from_combos([combo for combo, _ in every],
+                               [0.5 if {str(c) for c in combo} == {"7h", "2c"} else 1.0 for combo, _ in every])
+    question = prepare([every, uneven, Range("random").without("As"), "AsKd"])
+    assert whole_deck_players(question).tolist() == [True, False, True, False]
 
 
 def test_same_seed_same_answer_any_thread_count():

@@ -51,6 +51,20 @@ for _i, _multiset in enumerate(_MULTISETS):
         MULTISET_SIZE[_i] += 1
     MULTISET_KEY[_i] = sum(int(RANK_KEYS[_rank]) for _rank in _multiset)
     MULTISET_BITS[_i] = sum(1 << _rank for _rank in set(_multiset))
+# The same distinct ranks and counts as slots 5 * rank + count, padded to five with rank 13 and
+# count 0 (no card of it: one way to draw none, none to draw one of the suit).
+MULTISET_SLOTS5 = np.where(np.arange(5) < MULTISET_SIZE[:, None], 5 * MULTISET_DISTINCT + MULTISET_COUNT, 5 * 13)
+# The multisets of at least 3, 4 and 5 distinct ranks (a flush pattern needs as many).
+MULTISETS_DISTINCT_3 = np.flatnonzero(MULTISET_SIZE >= 3)
+MULTISETS_DISTINCT_4 = np.flatnonzero(MULTISET_SIZE >= 4)
+MULTISETS_DISTINCT_5 = np.flatnonzero(MULTISET_SIZE >= 5)
+
+# Every set of three to five of the 13 ranks (a bit mask), smaller sets first, its size, and
+# where the sets of each size start (FLUSH_RANK_SETS_FROM[k] for k = 3, 4, 5).
+FLUSH_RANK_SETS = np.array(sorted((m for m in range(1 << 13) if 3 <= bin(m).count("1") <= 5),
+                                  key=lambda m: (bin(m).count("1"), m)), dtype=np.int64)
+FLUSH_RANK_SET_SIZE = np.array([bin(m).count("1") for m in FLUSH_RANK_SETS], dtype=np.int64)
+FLUSH_RANK_SETS_FROM = np.array([int(np.searchsorted(FLUSH_RANK_SET_SIZE, k)) for k in range(6)], dtype=np.int64)
 
 # The subsets of a set of up to five positions (a bit mask) with at least k members:
 # _SUBSETS[mask, k, :_SUBSET_COUNT[mask, k]].
@@ -100,41 +114,22 @@ def _add_outcomes(outcomes, n_players, counts):
 
 
 @kernel(nogil=True)
-def _deal_boards(holes, unavailable, counts):
-    """Tally every five-card board of the cards not in the ``unavailable`` mask (which includes
-    the hole cards) for the players' ``holes`` (P, 2) into ``counts`` (P, N_COUNTS) int64.
-    Returns the number of boards."""
+def _rank_pass(holes, dead, plain_values, plain_outcome, outcomes):
+    """Every multiset of board ranks for hole cards ``holes`` (P, 2) with the ``dead`` mask:
+    each player's value without flushes into ``plain_values`` (M, P), the outcome into
+    ``plain_outcome`` (M,) (-1 where no board has those ranks), and every board counted at
+    that outcome in ``outcomes``. Reads only the ranks of the hole cards. Returns the number
+    of boards and the available cards of each rank."""
     n_players = holes.shape[0]
-    available = np.zeros(13, dtype=np.int64)
-    suit_ranks = np.zeros(4, dtype=np.int64)
+    available = np.full(13, 4, dtype=np.int64)
     for card in range(52):
-        if not (unavailable >> np.uint64(card)) & np.uint64(1):
-            available[card >> 2] += 1
-            suit_ranks[card & 3] |= 1 << (card >> 2)
-    # others[s, r]: available cards of rank r outside suit s
-    others = np.zeros((4, 13), dtype=np.int64)
-    for suit in range(4):
-        for rank in range(13):
-            others[suit, rank] = available[rank] - ((suit_ranks[suit] >> rank) & 1)
+        if (dead >> np.uint64(card)) & np.uint64(1):
+            available[card >> 2] -= 1
     hole_keys = np.zeros(n_players, dtype=np.uint64)
-    hole_suit_ranks = np.zeros((n_players, 4), dtype=np.int64)
-    hole_suit_count = np.zeros((n_players, 4), dtype=np.int64)
     for p in range(n_players):
         for j in range(2):
-            card = holes[p, j]
-            hole_keys[p] += RANK_KEYS[card >> 2]
-            hole_suit_ranks[p, card & 3] |= 1 << (card >> 2)
-            hole_suit_count[p, card & 3] += 1
-    # fewest board cards of each suit with which some player makes a flush
-    fewest = np.zeros(4, dtype=np.int64)
-    for suit in range(4):
-        most = 0
-        for p in range(n_players):
-            most = max(most, hole_suit_count[p, suit])
-        fewest[suit] = max(3, 5 - most)
-    plain = np.zeros(n_players, dtype=np.int64)
-    values = np.zeros(n_players, dtype=np.int64)
-    outcomes = np.zeros(16 << n_players, dtype=np.int64)
+            available[holes[p, j] >> 2] -= 1
+            hole_keys[p] += RANK_KEYS[holes[p, j] >> 2]
     total = 0
     for index in range(MULTISET_KEY.shape[0]):
         n = MULTISET_SIZE[index]
@@ -142,56 +137,238 @@ def _deal_boards(holes, unavailable, counts):
         for i in range(n):
             ways *= CHOOSE[available[MULTISET_DISTINCT[index, i]], MULTISET_COUNT[index, i]]
         if ways == 0:
+            plain_outcome[index] = -1
             continue
         total += ways
         key = MULTISET_KEY[index]
         for p in range(n_players):
-            plain[p] = _rank_value(hole_keys[p] + key)
-        moved = 0
-        rank_bits = MULTISET_BITS[index]
-        for suit in range(4):
-            k_min = fewest[suit]
-            if _popcount(np.uint64(rank_bits & suit_ranks[suit])) < k_min:
-                continue
-            # positions of the distinct ranks that the suit still has; every subset of them
-            # with at least k_min members is a flush pattern
-            mask = 0
+            plain_values[index, p] = _rank_value(hole_keys[p] + key)
+        code = _outcome(plain_values[index], n_players)
+        plain_outcome[index] = code
+        outcomes[code] += ways
+    return total, available
+
+
+@kernel(inline="always")
+def _suit_key(holes, dead, suit):
+    """What a suit's flush patterns depend on besides the hole ranks: which hole cards
+    (bit 2p + j) and which dead ranks (bits 20 and up) are of that suit."""
+    key = 0
+    for p in range(holes.shape[0]):
+        for j in range(2):
+            if holes[p, j] & 3 == suit:
+                key |= 1 << (2 * p + j)
+    for rank in range(13):
+        if (dead >> np.uint64(4 * rank + suit)) & np.uint64(1):
+            key |= 1 << (20 + rank)
+    return key
+
+
+@kernel(nogil=True)
+def _flush_delta(holes, dead, suit, available, plain_values, plain_outcome, strong, delta):
+    """Into ``delta`` (signed, per outcome): every board with enough cards of ``suit`` for some
+    player's flush moved from its rank multiset's outcome to its outcome with the flushes.
+    ``strong``: the multisets on which some player holds a full house or better.
+
+    A flush beats every hand without one except a full house or four of a kind, and a player
+    with a flush cannot also hold those. So the boards are moved by the set of ranks they hold
+    in the suit (C(cards outside the suit, 5 - k) boards for k suited ranks), where a player
+    without a flush cannot win; the few rank multisets on which some player holds a full house
+    or better are scored pattern by pattern and taken out of those sets.
+    """
+    n_players = holes.shape[0]
+    suit_ranks = 0
+    for rank in range(13):
+        if not (dead >> np.uint64(4 * rank + suit)) & np.uint64(1):
+            suit_ranks |= 1 << rank
+    hole_suit_ranks = np.zeros(n_players, dtype=np.int64)
+    hole_suit_count = np.zeros(n_players, dtype=np.int64)
+    for p in range(n_players):
+        for j in range(2):
+            if holes[p, j] & 3 == suit:
+                suit_ranks &= ~(1 << (holes[p, j] >> 2))
+                hole_suit_ranks[p] |= 1 << (holes[p, j] >> 2)
+                hole_suit_count[p] += 1
+    # the available cards of each rank outside the suit
+    others = np.zeros(14, dtype=np.int64)
+    outside = 0
+    for rank in range(13):
+        others[rank] = available[rank] - ((suit_ranks >> rank) & 1)
+        outside += others[rank]
+    # fewest board cards of the suit with which some player makes a flush
+    most = 0
+    for p in range(n_players):
+        most = max(most, hole_suit_count[p])
+    k_min = max(3, 5 - most)
+    values = np.zeros(n_players, dtype=np.int64)
+    taken = np.zeros(1 << 13, dtype=np.int64)  # boards scored pattern by pattern, by suited ranks
+    # Every multiset's boards with at least k_min of its ranks in the suit leave its rank
+    # outcome (no branch: a multiset with no board, or too few ranks in the suit, moves none;
+    # one of fewer than k_min distinct ranks is not visited).
+    # s0..s5: its boards with 0..5 cards in the suit, the coefficients of the product over its
+    # ranks of C(others, count) + C(others, count - 1) x (x if the suit has the rank).
+    if k_min == 5:
+        candidates = MULTISETS_DISTINCT_5
+    elif k_min == 4:
+        candidates = MULTISETS_DISTINCT_4
+    else:
+        candidates = MULTISETS_DISTINCT_3
+    # off_ways[slot], on_ways[slot]: the two binomials of a rank and count (slot = 5 rank + count)
+    off_ways = np.zeros(70, dtype=np.int64)
+    on_ways = np.zeros(70, dtype=np.int64)
+    for rank in range(14):
+        for count in range(5):
+            off_ways[5 * rank + count] = CHOOSE[others[rank], count]
+            if count and rank < 13:
+                on_ways[5 * rank + count] = CHOOSE[others[rank], count - 1] * ((suit_ranks >> rank) & 1)
+    for index in candidates:
+        s0, s1, s2, s3, s4, s5 = 1, 0, 0, 0, 0, 0
+        for i in range(5):
+            slot = MULTISET_SLOTS5[index, i]
+            off = off_ways[slot]
+            on = on_ways[slot]
+            s5 = s5 * off + s4 * on
+            s4 = s4 * off + s3 * on
+            s3 = s3 * off + s2 * on
+            s2 = s2 * off + s1 * on
+            s1 = s1 * off + s0 * on
+            s0 = s0 * off
+        delta[max(plain_outcome[index], 0)] -= s5 + s4 * (k_min <= 4) + s3 * (k_min <= 3)
+    # The multisets on which some player holds a full house or better, pattern by pattern.
+    for index in strong:
+        n = MULTISET_SIZE[index]
+        # positions of the distinct ranks that the suit still has; every subset of them with
+        # at least k_min members is a flush pattern
+        mask = 0
+        for i in range(n):
+            if (suit_ranks >> MULTISET_DISTINCT[index, i]) & 1:
+                mask |= 1 << i
+        for j in range(_SUBSET_COUNT[mask, k_min]):
+            subset = _SUBSETS[mask, k_min, j]
+            flush_bits = 0
+            flush_ways = 1
             for i in range(n):
-                if (suit_ranks[suit] >> MULTISET_DISTINCT[index, i]) & 1:
-                    mask |= 1 << i
-            for j in range(_SUBSET_COUNT[mask, k_min]):
-                subset = _SUBSETS[mask, k_min, j]
-                flush_bits = 0
-                flush_ways = 1
-                for i in range(n):
-                    inside = (subset >> i) & 1
-                    rank = MULTISET_DISTINCT[index, i]
-                    flush_ways *= CHOOSE[others[suit, rank], MULTISET_COUNT[index, i] - inside]
-                    flush_bits |= inside << rank
-                if flush_ways:
-                    k = _SUBSET_SIZE[subset]
-                    for p in range(n_players):
-                        if hole_suit_count[p, suit] + k >= 5:
-                            values[p] = FLUSH_VALUES[flush_bits | hole_suit_ranks[p, suit]]
-                        else:
-                            values[p] = plain[p]
-                    outcomes[_outcome(values, n_players)] += flush_ways
-                    moved += flush_ways
-        outcomes[_outcome(plain, n_players)] += ways - moved
-    _add_outcomes(outcomes, n_players, counts)
-    return total
+                inside = (subset >> i) & 1
+                rank = MULTISET_DISTINCT[index, i]
+                flush_ways *= CHOOSE[others[rank], MULTISET_COUNT[index, i] - inside]
+                flush_bits |= inside << rank
+            if flush_ways:
+                k = _SUBSET_SIZE[subset]
+                for p in range(n_players):
+                    if hole_suit_count[p] + k >= 5:
+                        values[p] = FLUSH_VALUES[flush_bits | hole_suit_ranks[p]]
+                    else:
+                        values[p] = plain_values[index, p]
+                delta[_outcome(values, n_players)] += flush_ways
+                taken[flush_bits] += flush_ways
+    for f in range(FLUSH_RANK_SETS_FROM[k_min], FLUSH_RANK_SETS.shape[0]):
+        flush_bits = FLUSH_RANK_SETS[f]
+        if flush_bits & ~suit_ranks:
+            continue
+        k = FLUSH_RANK_SET_SIZE[f]
+        ways = _choose(outside, 5 - k) - taken[flush_bits]
+        if ways == 0:
+            continue
+        for p in range(n_players):
+            if hole_suit_count[p] + k >= 5:
+                values[p] = FLUSH_VALUES[flush_bits | hole_suit_ranks[p]]
+            else:
+                values[p] = -1  # no flush: it cannot win here
+        delta[_outcome(values, n_players)] += ways
+
+
+@kernel(inline="always")
+def _choose(n, k):
+    """C(n, k) for k in 0..2."""
+    if k == 0:
+        return 1
+    if k == 1:
+        return n
+    return n * (n - 1) // 2
+
+
+_FULL_HOUSE_VALUE = 6 << CATEGORY_SHIFT  # the smallest value of a full house, the category above a flush
+
+SUITS_KEPT = 32
+"""Flush deltas each group of classes keeps, by suit key."""
+
+
+@kernel(nogil=True)
+def _deal_boards_group(holes, dead, counts, totals):
+    """Tally every five-card board for each assignment ``holes[i]`` (N, P, 2), all with the
+    same hole ranks, with the ``dead`` mask, into ``counts[i]`` (N, P, N_COUNTS) and
+    ``totals[i]``. The rank pass is shared by the group, and a suit's flush patterns by every
+    class that has the same cards of that suit."""
+    n_classes, n_players = holes.shape[0], holes.shape[1]
+    n_outcomes = 16 << n_players
+    plain_values = np.zeros((MULTISET_KEY.shape[0], n_players), dtype=np.int64)
+    plain_outcome = np.zeros(MULTISET_KEY.shape[0], dtype=np.int64)
+    plain = np.zeros(n_outcomes, dtype=np.int64)
+    total, available = _rank_pass(holes[0], dead, plain_values, plain_outcome, plain)
+    beaten = np.zeros(MULTISET_KEY.shape[0], dtype=np.bool_)
+    for index in range(MULTISET_KEY.shape[0]):
+        for p in range(n_players):
+            beaten[index] |= plain_outcome[index] >= 0 and plain_values[index, p] >= _FULL_HOUSE_VALUE
+    strong = np.flatnonzero(beaten)
+    kept_keys = np.full(SUITS_KEPT, -1, dtype=np.int64)
+    kept = np.zeros((SUITS_KEPT, n_outcomes), dtype=np.int64)
+    n_kept = 0
+    spare = np.zeros(n_outcomes, dtype=np.int64)
+    outcomes = np.zeros(n_outcomes, dtype=np.int64)
+    for i in range(n_classes):
+        for code in range(n_outcomes):
+            outcomes[code] = plain[code]
+        for suit in range(4):
+            key = _suit_key(holes[i], dead, suit)
+            slot = -1
+            for s in range(n_kept):
+                if kept_keys[s] == key:
+                    slot = s
+                    break
+            if slot >= 0:
+                for code in range(n_outcomes):
+                    outcomes[code] += kept[slot, code]
+                continue
+            if n_kept < SUITS_KEPT:
+                kept_keys[n_kept] = key
+                delta = kept[n_kept]
+                n_kept += 1
+            else:
+                spare[:] = 0
+                delta = spare
+            _flush_delta(holes[i], dead, suit, available, plain_values, plain_outcome, strong, delta)
+            for code in range(n_outcomes):
+                outcomes[code] += delta[code]
+        _add_outcomes(outcomes, n_players, counts[i])
+        totals[i] = total
+
+
+@kernel(nogil=True)
+def _deal_boards(holes, unavailable, counts):
+    """Tally every five-card board of the cards not in the ``unavailable`` mask (which includes
+    the hole cards) for the players' ``holes`` (P, 2) into ``counts`` (P, N_COUNTS) int64.
+    Returns the number of boards."""
+    dead = unavailable
+    for p in range(holes.shape[0]):
+        for j in range(2):
+            dead &= ~(np.uint64(1) << np.uint64(holes[p, j]))
+    group_counts = np.zeros((1, counts.shape[0], counts.shape[1]), dtype=np.int64)
+    totals = np.zeros(1, dtype=np.int64)
+    _deal_boards_group(holes.reshape(1, holes.shape[0], 2), dead, group_counts, totals)
+    for p in range(counts.shape[0]):
+        for k in range(counts.shape[1]):
+            counts[p, k] += group_counts[0, p, k]
+    return totals[0]
 
 
 @kernel(nogil=True, parallel=True)
-def _deal_boards_many(holes, dead, counts, totals):
-    """``_deal_boards`` for each assignment ``holes[i]`` (N, P, 2) with the ``dead`` mask,
-    into ``counts[i]`` (N, P, N_COUNTS) and ``totals[i]``."""
-    for i in prange(holes.shape[0]):
-        unavailable = dead
-        for p in range(holes.shape[1]):
-            for j in range(2):
-                unavailable |= np.uint64(1) << np.uint64(holes[i, p, j])
-        totals[i] = _deal_boards(holes[i], unavailable, counts[i])
+def _deal_boards_many(holes, dead, starts, counts, totals):
+    """``_deal_boards_group`` for each group ``holes[starts[g]:starts[g + 1]]`` of assignments
+    (N, P, 2) with the same hole ranks, with the ``dead`` mask, into ``counts`` (N, P,
+    N_COUNTS) and ``totals`` (N,)."""
+    for g in prange(starts.shape[0] - 1):
+        first, stop = starts[g], starts[g + 1]
+        _deal_boards_group(holes[first:stop], dead, counts[first:stop], totals[first:stop])
 
 
 @kernel(nogil=True)
@@ -255,7 +432,8 @@ def _assignment_classes(combos, sizes, weights, perms, groups):
                 if word0 < best0 or (word0 == best0 and word1 < best1):
                     best0 = word0
                     best1 = word1
-                    best_order[:] = order
+                    for p in range(n_players):
+                        best_order[p] = order[p]
             codes[n, 0] = best0
             codes[n, 1] = best1
             out_weights[n] = weight

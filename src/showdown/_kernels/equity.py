@@ -106,8 +106,8 @@ def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, pr
         index = np.zeros(4, dtype=np.int64)
         keys = np.zeros(5, dtype=np.uint64)
         bits = np.zeros(5, dtype=np.uint64)
-        chunk_counts = np.zeros((n_players, N_COUNTS), dtype=np.int64)
-        chunk_weighted = np.zeros((n_players, N_COUNTS), dtype=np.float64)
+        chunk_counts = counts[chunk]  # the caller's row, zeros
+        chunk_weighted = weighted[chunk]  # the caller's row, zeros
         chunk_total = 0
         chunk_weight = 0.0
         last = -1
@@ -195,37 +195,43 @@ def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, pr
                     card = deck[index[u]]
                     keys[u + 1] = keys[u] + CARD_KEYS[card]
                     bits[u + 1] = bits[u] | CARD_BITS[card]
-        counts[chunk] = chunk_counts
-        weighted[chunk] = chunk_weighted
         totals[chunk] = chunk_total
         total_weights[chunk] = chunk_weight
     return counts, weighted, totals, total_weights
 
 
 @kernel(nogil=True, parallel=True)
-def _monte_carlo(combos, sizes, cumulative, known_used, board_key, board_bits, to_come, trials, seeds,
-                 max_attempts):
+def _monte_carlo(combos, sizes, cumulative, from_deck, deck, known_used, board_key, board_bits, to_come, trials,
+                 seeds, max_attempts):
     """``trials[c]`` random deals in chunk ``c``, from a splitmix64 stream seeded by ``seeds[c]``.
 
     Each deal picks every player's combo by weight (``cumulative`` (P, M): running sums of the
     weights) and starts the deal over when two players' combos share a card, so assignments
     come with probability proportional to the product of their weights, as in the exact
-    enumeration. Then ``to_come`` board cards are drawn uniformly from the cards not in
-    ``known_used`` (board and dead cards) nor in a hand. Returns the unweighted counts, the
-    totals and, per chunk, whether ``max_attempts`` deals in a row failed (the ranges then
-    hardly ever fit together).
+    enumeration. Then ``to_come`` board cards are drawn uniformly from ``deck`` (the cards not
+    in ``known_used``, the board and dead cards, nor in an exact hand) less the ranges' cards
+    of the deal. Returns the unweighted counts, the totals and, per chunk, whether
+    ``max_attempts`` deals in a row failed (the ranges then hardly ever fit together).
+
+    A player whose range is every hand the known cards leave, all weighted alike
+    (``from_deck[p]``), is dealt two cards from the rest of the deck once the others have their
+    combos: the same distribution (every assignment of the others leaves that player the same
+    number of hands) without the search and the restarts.
     """
     n_players = combos.shape[0]
     n_chunks = trials.shape[0]
     counts = np.zeros((n_chunks, n_players, N_COUNTS), dtype=np.int64)
     totals = np.zeros(n_chunks, dtype=np.int64)
     failed = np.zeros(n_chunks, dtype=np.bool_)
+    n_rest = deck.shape[0]
+    n_draws = 2 * np.sum(from_deck) + to_come
     for chunk in prange(n_chunks):
         state = seeds[chunk]
+        rest = deck.copy()
         values = np.zeros(n_players, dtype=np.int64)
         hole_keys = np.zeros(n_players, dtype=np.uint64)
         hole_bits = np.zeros(n_players, dtype=np.uint64)
-        chunk_counts = np.zeros((n_players, N_COUNTS), dtype=np.int64)
+        chunk_counts = counts[chunk]  # the caller's row, zeros
         done = 0
         for _ in range(trials[chunk]):
             attempts = 0
@@ -234,6 +240,8 @@ def _monte_carlo(combos, sizes, cumulative, known_used, board_key, board_bits, t
                 used = known_used
                 ok = True
                 for p in range(n_players):
+                    if from_deck[p]:
+                        continue
                     size = sizes[p]
                     j = 0
                     if size > 1:
@@ -265,19 +273,35 @@ def _monte_carlo(combos, sizes, cumulative, known_used, board_key, board_bits, t
             if not ok:
                 failed[chunk] = True
                 break
+            # The cards still to come, a partial Fisher-Yates shuffle of the rest of the deck
+            # (no branch to mispredict when no range holds a card of it): first two for each
+            # whole-deck player, then the board's.
             board = board_key
             board_bit = board_bits
+            position = 0
+            while position < n_draws:
+                state, z = _splitmix(state)
+                pick = position + ((z >> _S32) * np.uint64(n_rest - position) >> _S32)
+                card = rest[pick]
+                rest[pick] = rest[position]
+                rest[position] = card
+                if (used >> np.uint64(card)) & _ONE:
+                    continue  # held by a range: draw again among the same cards
+                used |= _ONE << np.uint64(card)
+                position += 1
+            drawn = 0
+            for p in range(n_players):
+                if from_deck[p]:
+                    c0 = rest[drawn]
+                    c1 = rest[drawn + 1]
+                    hole_keys[p] = CARD_KEYS[c0] + CARD_KEYS[c1]
+                    hole_bits[p] = CARD_BITS[c0] | CARD_BITS[c1]
+                    drawn += 2
+            for d in range(drawn, n_draws):
+                board += CARD_KEYS[rest[d]]
+                board_bit |= CARD_BITS[rest[d]]
             # The scoring below repeats _exact's on purpose: a shared inline helper made _exact
             # about 40% slower (measured heads-up preflop, 30 ms -> 43 ms).
-            for _ in range(to_come):
-                while True:
-                    state, z = _splitmix(state)
-                    card = ((z >> _S32) * np.uint64(52)) >> _S32
-                    if not (used >> card) & _ONE:
-                        break
-                used |= _ONE << card
-                board += CARD_KEYS[card]
-                board_bit |= CARD_BITS[card]
             best = -1
             tied = 0
             winner = 0
@@ -302,7 +326,6 @@ def _monte_carlo(combos, sizes, cumulative, known_used, board_key, board_bits, t
                         chunk_counts[p, TIE] += 1
                         chunk_counts[p, TIED + tied] += 1
                         chunk_counts[p, TIE_SHARE_CATEGORY + category] += share
-        counts[chunk] = chunk_counts
         totals[chunk] = done
     return counts, totals, failed
 

@@ -206,8 +206,8 @@ def _exact(combos, sizes, weights, base_deck, known_board, to_come, prefixes, n_
         board = np.zeros(5, dtype=np.uint8)
         for t in range(n_known):
             board[t] = known_board[t]
-        chunk_counts = np.zeros((n_players, N_COUNTS), dtype=np.int64)
-        chunk_weighted = np.zeros((n_players, N_COUNTS), dtype=np.float64)
+        chunk_counts = counts[chunk]  # the caller's row, zeros
+        chunk_weighted = weighted[chunk]  # the caller's row, zeros
         chunk_total = 0
         chunk_weight = 0.0
         last = -1
@@ -253,8 +253,6 @@ def _exact(combos, sizes, weights, base_deck, known_board, to_come, prefixes, n_
                 chunk_weight += weight
                 if _advance(index, rest, n_left) < 0:
                     break
-        counts[chunk] = chunk_counts
-        weighted[chunk] = chunk_weighted
         totals[chunk] = chunk_total
         total_weights[chunk] = chunk_weight
     return counts, weighted, totals, total_weights
@@ -301,7 +299,7 @@ def _monte_carlo(combos, sizes, cumulative, known_used, known_board, to_come, de
             board[t] = known_board[t]
         dealt = np.zeros((n_players, 1, n_hole), dtype=np.uint8)
         unweighted = np.zeros((1, 1), dtype=np.float64)
-        chunk_counts = np.zeros((n_players, N_COUNTS), dtype=np.int64)
+        chunk_counts = counts[chunk]  # the caller's row, zeros
         done = 0
         last = np.full(n_players, -1, dtype=np.int64)
         for _ in range(trials[chunk]):
@@ -361,6 +359,5 @@ def _monte_carlo(combos, sizes, cumulative, known_used, known_board, to_come, de
                     values, lows, high_5)
             _account(n_players, low, values, lows, chunk_counts, unweighted, 1.0, False)
             done += 1
-        counts[chunk] = chunk_counts
         totals[chunk] = done
     return counts, totals, failed

@@ -121,12 +121,25 @@ def _classify(question: Question, permutations: np.ndarray, groups: np.ndarray) 
     seatings = (seating_codes[:, None] >> (4 * np.arange(n_players, dtype=np.uint64))) & np.uint64(15)
     cell = inverse.reshape(-1) * len(seatings) + seating.reshape(-1)
     shape = (len(unique), len(seatings))
+    holes = kernel._decode_classes(np.ascontiguousarray(unique), combos.shape[0])
+    order = by_hole_ranks(holes)[0]  # classes with the same hole ranks side by side: see score_classes
     return Classes(
-        holes=kernel._decode_classes(np.ascontiguousarray(unique), combos.shape[0]),
+        holes=np.ascontiguousarray(holes[order]),
         seatings=seatings.astype(np.int64),
-        multiplicity=np.bincount(cell, minlength=shape[0] * shape[1]).reshape(shape).astype(np.int64),
-        weight=np.bincount(cell, weights=assignment_weights, minlength=shape[0] * shape[1]).reshape(shape),
+        multiplicity=np.bincount(cell, minlength=shape[0] * shape[1]).reshape(shape).astype(np.int64)[order],
+        weight=np.bincount(cell, weights=assignment_weights, minlength=shape[0] * shape[1]).reshape(shape)[order],
     )
+
+
+def by_hole_ranks(holes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """An order of assignments ``holes`` (N, P, 2) that puts those with the same hole ranks side
+    by side (stable), and where each run of the same ranks starts in that order (with N at the
+    end)."""
+    signature = np.unique((holes >> 2).reshape(len(holes), -1), axis=0, return_inverse=True)[1].reshape(-1)
+    order = np.argsort(signature, kind="stable")
+    ordered = signature[order]
+    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1], True]).astype(np.int64)
+    return order, starts
 
 
 def by_classes(
@@ -174,11 +187,13 @@ def score_classes(job: tuple[np.ndarray, int, Optional[int]]) -> tuple[np.ndarra
     from showdown._kernels import board_classes as kernel
 
     holes, dead_mask, n_jobs = job
+    order, starts = by_hole_ranks(holes)  # the same hole ranks side by side: they share the rank pass
     counts = np.zeros((len(holes), holes.shape[1], N_COUNTS), dtype=np.int64)
     totals = np.zeros(len(holes), dtype=np.int64)
     wanted = n_jobs if n_jobs is not None else worker_threads()
-    with numba_threads(min(thread_count(wanted, len(holes) * MIN_ITEMS_PER_THREAD // 8), len(holes))):
-        kernel._deal_boards_many(holes, np.uint64(dead_mask), counts, totals)
+    with numba_threads(min(thread_count(wanted, len(holes) * MIN_ITEMS_PER_THREAD // 8), max(1, len(starts) - 1))):
+        kernel._deal_boards_many(np.ascontiguousarray(holes[order]), np.uint64(dead_mask), starts, counts, totals)
+    counts[order], totals[order] = counts.copy(), totals.copy()
     return counts, totals
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional
 
 import numpy as np
 
@@ -48,7 +48,8 @@ def monte_carlo(
     else:
         from showdown._kernels import equity as kernel
 
-        game_rules = kernel._board_key(known_board)
+        board_key, board_bits = kernel._board_key(known_board)
+        game_rules = HoldemDeal(board_key, board_bits, whole_deck_players(question), rest_of_deck(question))
     cumulative = np.cumsum(question.weights, axis=1)
     known_used = np.uint64(sum(1 << c.id for c in (*board, *dead)))
     workers = thread_count(n_jobs, MAX_BATCH)
@@ -101,6 +102,40 @@ def monte_carlo(
                         elapsed=time.perf_counter() - started, seed=seed, stopped_by=stopped_by, planned=trials or 0)
 
 
+class HoldemDeal(NamedTuple):
+    """What hold'em's Monte Carlo kernel needs besides the ranges: the known board's key and
+    bits, :func:`whole_deck_players` and :func:`rest_of_deck`."""
+
+    board_key: np.uint64
+    board_bits: np.uint64
+    from_deck: np.ndarray
+    deck: np.ndarray
+
+
+def rest_of_deck(question: Question) -> np.ndarray:
+    """The cards a hold'em deal can still give out: not on the board, not dead, not in an exact
+    hand (a range's cards are left in; the kernel skips those of the deal)."""
+    out = {c.id for c in (*question.board, *question.dead)}
+    for player in question.players:
+        if player.fixed:
+            out.update(player.combos[0].tolist())
+    return np.array([card for card in range(52) if card not in out], dtype=np.uint8)
+
+
+def whole_deck_players(question: Question) -> np.ndarray:
+    """Which hold'em players hold every hand the known cards leave them (board, dead cards,
+    exact hands), all weighted alike: ``random`` or a range as wide; the kernel deals those
+    players two cards from the deck instead of drawing a combo."""
+    n_exact = sum(1 for p in question.players if p.fixed)
+    left = question.game.deck_size - len(question.board) - len(question.dead) - 2 * n_exact
+    every_hand = left * (left - 1) // 2
+    return np.array(
+        [not p.fixed and len(p.combos) == every_hand and bool((p.weights == p.weights[0]).all())
+         for p in question.players],
+        dtype=np.bool_,
+    )
+
+
 def split_chunks(n_chunks: int, pieces: int = 8) -> list[slice]:
     """Monte Carlo chunks cut into contiguous pieces for a cluster (each chunk has its own
     random stream, so how they are grouped does not change the answer)."""
@@ -111,17 +146,18 @@ def split_chunks(n_chunks: int, pieces: int = 8) -> list[slice]:
 def sample_chunks(job: tuple[Any, ...]) -> tuple[np.ndarray, int, bool]:
     """Monte Carlo chunks: summed counts, deals done and whether the ranges failed to fit, for
     ``job = (combos, sizes, cumulative, known_used, game_rules, to_come, per_chunk, seeds,
-    n_jobs)``, where ``game_rules`` is hold'em's known board key and bits, or another game's
-    (known board, deck size, rule, variant, low). A unit of work that can run on any machine."""
+    n_jobs)``, where ``game_rules`` is a :class:`HoldemDeal` or another game's (known board,
+    deck size, rule, variant, low). A unit of work that can run on any machine."""
     combos, sizes, cumulative, known_used, game_rules, to_come, per_chunk, seeds, n_jobs = job
     wanted = n_jobs if n_jobs is not None else worker_threads()
     with numba_threads(thread_count(wanted, 1 << 30)):
-        if len(game_rules) == 2:
+        if isinstance(game_rules, HoldemDeal):
             from showdown._kernels import equity as kernel
 
-            board_key, board_bits = game_rules
-            counts, totals, failed = kernel._monte_carlo(combos, sizes, cumulative, known_used, board_key,
-                                                         board_bits, to_come, per_chunk, seeds, MAX_ATTEMPTS)
+            counts, totals, failed = kernel._monte_carlo(combos, sizes, cumulative, game_rules.from_deck,
+                                                         game_rules.deck, known_used, game_rules.board_key,
+                                                         game_rules.board_bits, to_come, per_chunk, seeds,
+                                                         MAX_ATTEMPTS)
         else:
             from showdown._kernels import game_odds
             from showdown._kernels.games import OMAHA_HIGH_5

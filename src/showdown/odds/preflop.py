@@ -30,12 +30,12 @@ import numpy as np
 
 from showdown.errors import ShowdownError
 from showdown.files import open_output, writable_path
-from showdown.odds.exact import score_classes, suit_permutations
+from showdown.odds.exact import by_hole_ranks, score_classes, suit_permutations
 from showdown.parallel.cluster import map_partitions, split
 from showdown.parallel.interruption import interruptible
 from showdown.quantities import whole_number
 from showdown.ranges import Range, starting_hands
-from showdown.tables.layout import TIE, WIN
+from showdown.tables.layout import N_COUNTS, TIE, WIN
 
 PARTITION_CLASSES = 1024
 """Matchup classes per partition of work (local or on a cluster)."""
@@ -178,12 +178,15 @@ def preflop_table(
     unique, inverse = np.unique(codes[:, 0], return_inverse=True)
     holes = kernel._decode_classes(np.stack([unique, np.zeros_like(unique)], axis=1), 2)
     count = max(1, math.ceil(len(holes) / PARTITION_CLASSES)) if partitions is None else partitions
-    pieces = split(holes, count)
+    order = by_hole_ranks(holes)[0]  # classes with the same hole ranks in the same piece
+    pieces = split(np.ascontiguousarray(holes[order]), count)
     with interruptible():
         scored = map_partitions(score_classes, [(piece, 0, None) for piece in pieces], client=client,
                                 progress=progress)
-    counts = np.concatenate([c for c, _ in scored])
-    totals = np.concatenate([t for _, t in scored])
+    counts = np.empty((len(holes), 2, N_COUNTS), dtype=np.int64)
+    totals = np.empty(len(holes), dtype=np.int64)
+    counts[order] = np.concatenate([c for c, _ in scored])
+    totals[order] = np.concatenate([t for _, t in scored])
     seat = (seatings & np.uint64(15)).astype(np.int64)  # where player 0 sits in the class
     inverse = inverse.ravel()
     cell = owner_ids[first] * len(names) + owner_ids[second]
