@@ -111,7 +111,10 @@ OMAHA_LOW_BITS = (0b11, 0b1010100)  # hole A 2 (low bits 0, 1); board 3 5 7 (bit
 SHORT_FLUSH = "Ah Kh 9h 7h 6h"
 SHORT_MASK = (1 << 12) | (1 << 11) | (1 << 7) | (1 << 5) | (1 << 4)
 
-# Each path that reaches a kernel, with a question whose answer turns on that one flush.
+# Each path that reaches a kernel, with a question whose answer turns on that one flush. Preflop,
+# the flush is weighed against another flush (AhKh against QhJh): the preflop kernel takes a
+# flush to beat any hand without one but a full house or four of a kind, which the changed
+# entry no longer does, so only flush against flush reads the entry.
 _PROBE = textwrap.dedent(
     f"""
     import importlib, json, sys
@@ -141,8 +144,8 @@ _PROBE = textwrap.dedent(
         "exact_by_runouts": equity(["Ah 3c", "Qd Qc"], board, exact=True).equity[0],
         "exact_by_boards": equity(["Ah 3c", "Qd Qc", "2d 2s"], board, exact=True).equity[0],
         "monte_carlo": equity(["Ah 3c", "Qd Qc"], board, exact=False, trials=2000, seed=1).equity[0],
-        "exact_by_classes": equity(["AhKh", "QdQc"], exact=True).counts.wins[0],
-        "plan_classes": plan(["AhKh", "QdQc"]).classes,
+        "exact_by_classes": equity(["AhKh", "QhJh"], exact=True).counts.wins[0],
+        "plan_classes": plan(["AhKh", "QhJh"]).classes,
         "odds_grid": odds_grid("Ah 3c", board, exact=False, trials=2000, seed=2).equity,
         "study_exact": combo_equities("Ah 3c", "Qd Qc", board).equity,
         "study_monte_carlo": combo_equities("Ah 3c", ["Qd Qc", "Jd Jc"], board, trials=2000, seed=1).equity,
@@ -150,7 +153,7 @@ _PROBE = textwrap.dedent(
         "video_poker": str(hold_all.ev),
         "video_poker_return": str(analyze("jacks-or-better-9-6").expected_return),
         "video_poker_pattern": describe_hold(sys.argv[1], range(5)),
-        "preflop_table": int(preflop_table(["AKs", "QQ"]).wins[0, 1]),
+        "preflop_table": int(preflop_table(["AKs", "QJs"]).wins[0, 1]),
         "omaha": int(evaluate_many(np.array([omaha]), game="omaha", n_jobs=1)[0]),
         "omaha_threads": int(evaluate_many(np.array([omaha] * 120000), game="omaha", n_jobs=2)[-1]),
         "omaha_low": int(evaluate_many_low(np.array([omaha]), game="omaha-hilo")[0]),
@@ -165,10 +168,24 @@ _PROBE = textwrap.dedent(
 )
 
 
-def _probe(package_parent: Path, cache_parent: Path, first: str) -> dict:
+# Where the kernels of a process are cached, with one kernel module imported first and alone.
+_WHERE = textwrap.dedent(
+    """
+    import importlib, json, sys
+    first = importlib.import_module("showdown._kernels." + sys.argv[2])
+    import showdown
+    from showdown._kernels import cache_dir
+    print(json.dumps({"file": showdown.__file__, "first": first.__name__, "cache_dir": str(cache_dir())}))
+    """
+)
+
+
+def _probe(package_parent: Path, cache_parent: Path, first: str, code: str = _PROBE) -> dict:
+    """What ``code`` (every kernel path's answer, by default) prints in a fresh process that
+    imports the kernel module ``first`` first, with the package at ``package_parent``."""
     env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "PYTHONPATH", "SHOWDOWN_PURE_PYTHON")}
     env.update(PYTHONPATH=str(package_parent), SHOWDOWN_CACHE_DIR=str(cache_parent))
-    proc = subprocess.run([sys.executable, "-c", _PROBE, FLUSH_HAND, first], env=env, capture_output=True,
+    proc = subprocess.run([sys.executable, "-c", code, FLUSH_HAND, first], env=env, capture_output=True,
                           text=True, timeout=600, cwd=package_parent)
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout.strip().splitlines()[-1])
@@ -191,17 +208,24 @@ def test_a_changed_table_changes_every_kernel_path(package_copy, tmp_path):
     original = int(load().flush_values[FLUSH_MASK])
     assert original >> CATEGORY_SHIFT == 5 and evaluate(FLUSH_HAND).value == original
 
-    before = {first: _probe(package_copy, cache_parent, first) for first in KERNEL_MODULES}
-    for first, run in before.items():
-        assert Path(run["file"]).parent == package_copy / "showdown"  # the copy, not the installed package
-        assert run["first"] == f"showdown._kernels.{first}" and Path(run["cache_dir"]).parent == cache_parent
-        assert run["answers"] == before[KERNEL_MODULES[0]]["answers"]
-    answers = before[KERNEL_MODULES[0]]["answers"]
+    # Every path's answers once a phase, each phase with another module first; with every other
+    # module first, the same cache directory (so the same compiled kernels and answers).
+    def phase(full: str) -> dict:
+        run = _probe(package_copy, cache_parent, full)
+        for first in KERNEL_MODULES:
+            where = run if first == full else _probe(package_copy, cache_parent, first, _WHERE)
+            assert Path(where["file"]).parent == package_copy / "showdown"  # the copy, not the installed package
+            assert where["first"] == f"showdown._kernels.{first}" and where["cache_dir"] == run["cache_dir"]
+        assert Path(run["cache_dir"]).parent == cache_parent
+        return run
+
+    before = phase(KERNEL_MODULES[0])
+    answers = before["answers"]
     assert answers["evaluate"] == answers["evaluate_many"] == answers["evaluate_many_threads"] == original
     assert answers["evaluate_many_unchecked"] == original
     assert answers["exact_by_runouts"] == answers["exact_by_boards"] == answers["monte_carlo"] == 1.0
     assert answers["study_exact"] == answers["study_monte_carlo"] == answers["study_classes"] == 1
-    old_dir = Path(before[KERNEL_MODULES[0]]["cache_dir"])
+    old_dir = Path(before["cache_dir"])
     cached = _cache_files(old_dir)
     assert {path.name.split(".")[0] for path in cached} >= set(KERNEL_MODULES) - {"bits"}  # every module cached
 
@@ -213,18 +237,17 @@ def test_a_changed_table_changes_every_kernel_path(package_copy, tmp_path):
         np.savez(handle, **arrays)
 
     games = ("omaha", "omaha_threads", "omaha_low", "short_deck", "omaha_exact", "omaha_monte_carlo")
-    for first in KERNEL_MODULES:
-        after = _probe(package_copy, cache_parent, first)
-        assert Path(after["cache_dir"]) != old_dir
-        changed = after["answers"]
-        for path, value in answers.items():
-            if path != "plan_classes" and path not in games:  # suit classes and games do not read it
-                assert changed[path] != value, f"{path} gave the old answer after importing {first} first"
-        assert changed["evaluate"] == changed["evaluate_many"] == changed["evaluate_many_threads"] == CHANGED
-        assert changed["evaluate_many_unchecked"] == changed["evaluate_many_7"] == CHANGED
-        assert changed["exact_by_runouts"] == changed["exact_by_boards"] == changed["monte_carlo"] == 0.0
-        assert changed["study_exact"] == changed["study_monte_carlo"] == changed["study_classes"] == 0
-        assert changed["census"] == answers["census"] - 1
+    after = phase(KERNEL_MODULES[-1])
+    assert Path(after["cache_dir"]) != old_dir
+    changed = after["answers"]
+    for path, value in answers.items():
+        if path != "plan_classes" and path not in games:  # suit classes and games do not read it
+            assert changed[path] != value, f"{path} gave the old answer"
+    assert changed["evaluate"] == changed["evaluate_many"] == changed["evaluate_many_threads"] == CHANGED
+    assert changed["evaluate_many_unchecked"] == changed["evaluate_many_7"] == CHANGED
+    assert changed["exact_by_runouts"] == changed["exact_by_boards"] == changed["monte_carlo"] == 0.0
+    assert changed["study_exact"] == changed["study_monte_carlo"] == changed["study_classes"] == 0
+    assert changed["census"] == answers["census"] - 1
     assert _cache_files(old_dir) == cached  # the old cache is still there, just not read
 
     # The games' own tables: a change to them changes every game's answer, and nothing else.
@@ -240,12 +263,13 @@ def test_a_changed_table_changes_every_kernel_path(package_copy, tmp_path):
     arrays["low"][OMAHA_LOW_BITS] = 1
     with open(games_file, "wb") as handle:
         np.savez_compressed(handle, **arrays)
-    for first in KERNEL_MODULES:
-        games_changed = _probe(package_copy, cache_parent, first)["answers"]
-        for path, value in changed.items():
-            assert (games_changed[path] != value) == (path in games), f"{path} after importing {first} first"
-        assert games_changed["omaha_low"] == 1 and games_changed["short_deck"] == CHANGED
-        assert games_changed["omaha_exact"] < 1.0 and games_changed["omaha_monte_carlo"] < 1.0
+    games_run = phase(KERNEL_MODULES[len(KERNEL_MODULES) // 2])
+    assert games_run["cache_dir"] != after["cache_dir"]
+    games_changed = games_run["answers"]
+    for path, value in changed.items():
+        assert (games_changed[path] != value) == (path in games), path
+    assert games_changed["omaha_low"] == 1 and games_changed["short_deck"] == CHANGED
+    assert games_changed["omaha_exact"] < 1.0 and games_changed["omaha_monte_carlo"] < 1.0
 
 
 def test_cache_dir_changes_when_a_kernel_source_or_the_layout_changes(package_copy, tmp_path):
