@@ -179,7 +179,8 @@ def preflop_table(
     holes = kernel._decode_classes(np.stack([unique, np.zeros_like(unique)], axis=1), 2)
     count = max(1, math.ceil(len(holes) / PARTITION_CLASSES)) if partitions is None else partitions
     order = by_hole_ranks(holes)[0]  # classes with the same hole ranks in the same piece
-    pieces = split(np.ascontiguousarray(holes[order]), count)
+    ordered: Any = np.ascontiguousarray(holes[order])
+    pieces = split(ordered, count)
     with interruptible():
         scored = map_partitions(score_classes, [(piece, 0, None) for piece in pieces], client=client,
                                 progress=progress)

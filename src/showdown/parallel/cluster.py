@@ -16,6 +16,7 @@ elsewhere, and since results are collected by partition index, none is lost or c
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Optional, TypeVar
@@ -109,19 +110,34 @@ def dask_client(scheduler: Optional[str] = None, local: Optional[int] = None) ->
     except ImportError:
         raise DistributedError("Dask is not installed: pip install 'showdown[dask]'") from None
     if scheduler:
+        problem = ""
         try:
+            _check_address(scheduler)
             client = Client(scheduler, timeout="10s")
         except (OSError, TimeoutError) as error:
-            raise DistributedError(f"cannot reach the Dask scheduler at {scheduler!r}: {error}") from None
+            problem = f"cannot reach the Dask scheduler at {scheduler!r}: {error}"
         except Exception as error:  # dask says ValueError, TypeError, ... for an address it cannot use
-            raise DistributedError(f"cannot use the Dask scheduler address {scheduler!r}: {error}"
-                                   " (expected e.g. tcp://host:8786)") from None
+            problem = f"cannot use the Dask scheduler address {scheduler!r}: {error} (expected e.g. tcp://host:8786)"
+        if problem:
+            # A Client that failed half-way closes itself when collected, and distributed
+            # deadlocks if that happens while the next Client starts: collect it now.
+            gc.collect()
+            raise DistributedError(problem)
         with client:
             yield client
         return
     with LocalCluster(n_workers=local, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         with Client(cluster) as client:
             yield client
+
+
+def _check_address(address: str) -> None:
+    """Refuse (ValueError) an address whose scheme, host or port distributed cannot read,
+    before any Client is built for it."""
+    from distributed.comm.addressing import get_address_host_port, parse_address
+
+    if parse_address(address)[0] != "inproc":
+        get_address_host_port(address)
 
 
 def worker_threads() -> Optional[int]:
