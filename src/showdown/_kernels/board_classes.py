@@ -2,12 +2,14 @@
 
 A board decides a showdown through its ranks alone unless one suit holds three or more of its
 cards and some player's hole cards complete a flush in that suit (two suits cannot both hold
-three of five cards). So, for fixed hole cards, the kernel visits every multiset of five board
+three of five cards). So, for fixed hole cards, a rank pass visits every multiset of five board
 ranks once (6,188 of them), weighted by the number of boards with those ranks (the product over
-ranks of C(cards of that rank still available, times it appears)), and within it every flush
-pattern: a suit and the subset of the multiset's ranks that the board holds in that suit,
-enough for some player's flush, weighted by the ways to draw the other ranks from the other
-suits. Flush patterns are scored with the flushes, the rest of the multiset's boards without.
+ranks of C(cards of that rank still available, times it appears)), as if no flush were possible;
+then each suit's correction moves the boards with enough cards of that suit for some player's
+flush to their outcome with the flushes: by the set of ranks the board holds in the suit (a
+flush loses only to a full house or four of a kind), pattern by pattern only on the multisets
+where some player's hand without a flush is that strong. Classes with the same hole ranks share
+the rank pass, and a suit's correction depends only on which of their cards are of that suit.
 Outcomes (the set of winners and the winning category) are counted in a histogram and turned
 into per-player counts at the end: the same integers as evaluating every board one by one.
 
@@ -43,14 +45,12 @@ MULTISET_DISTINCT = np.zeros((len(_MULTISETS), 5), dtype=np.int64)
 MULTISET_COUNT = np.zeros((len(_MULTISETS), 5), dtype=np.int64)
 MULTISET_SIZE = np.zeros(len(_MULTISETS), dtype=np.int64)
 MULTISET_KEY = np.zeros(len(_MULTISETS), dtype=np.uint64)
-MULTISET_BITS = np.zeros(len(_MULTISETS), dtype=np.int64)
 for _i, _multiset in enumerate(_MULTISETS):
     for _rank in sorted(set(_multiset)):
         MULTISET_DISTINCT[_i, MULTISET_SIZE[_i]] = _rank
         MULTISET_COUNT[_i, MULTISET_SIZE[_i]] = _multiset.count(_rank)
         MULTISET_SIZE[_i] += 1
     MULTISET_KEY[_i] = sum(int(RANK_KEYS[_rank]) for _rank in _multiset)
-    MULTISET_BITS[_i] = sum(1 << _rank for _rank in set(_multiset))
 # The same distinct ranks and counts as slots 5 * rank + count, padded to five with rank 13 and
 # count 0 (no card of it: one way to draw none, none to draw one of the suit).
 MULTISET_SLOTS5 = np.where(np.arange(5) < MULTISET_SIZE[:, None], 5 * MULTISET_DISTINCT + MULTISET_COUNT, 5 * 13)
