@@ -20,7 +20,7 @@ from _harness import RATIO_NOTE, format_table, point, row, tagged, thread_counts
 from showdown import dask_client, preflop_table  # noqa: E402
 
 SAMPLE = ["AA", "KK", "AKs"]
-SERIES_HERE = "`preflop_table()` in this process (numba threads)"
+SERIES_HERE = "`preflop_table()` in this process (its threads)"
 SERIES_CLUSTER = "`preflop_table(client=...)`, 169 x 169 starting hands, exact, on a Dask LocalCluster"
 
 
@@ -32,7 +32,7 @@ def _timed(client: Any = None) -> tuple[float, Any]:
 
 
 def run() -> list[dict[str, Any]]:
-    """Rows: the table in this process (numba threads), then on 1, 2, ... local worker processes."""
+    """Rows: the table in this process (its threads), then on 1, 2, ... local worker processes."""
     try:
         import dask.distributed  # noqa: F401
     except ImportError:
@@ -42,7 +42,7 @@ def run() -> list[dict[str, Any]]:
     import numba
 
     threads = int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
-    rows = [point(row("`preflop_table()`, 169 x 169 starting hands, exact, this process (numba threads)", here, "s"),
+    rows = [point(row("`preflop_table()`, 169 x 169 starting hands, exact, this process (its threads)", here, "s"),
                   SERIES_HERE, threads=threads)]
     for workers in thread_counts(1, 2):
         print(f"[bench_distributed] preflop table on {workers} local worker(s)", file=sys.stderr, flush=True)

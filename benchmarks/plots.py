@@ -417,7 +417,7 @@ def draw_dask(
         ax.annotate(text, (w, t), textcoords="offset points", xytext=(0, 8), ha="center", fontsize=8)
     if here is not None:
         threads = here.get("threads")
-        label = f"this process, numba threads ({threads}): {figure_text(here['showdown'], unit)}"
+        label = f"this process, {threads} threads: {figure_text(here['showdown'], unit)}"
         ax.axhline(here["showdown"], color="#4c72b0", linestyle=":", linewidth=1.6, label=label)
         top = max(top, here["showdown"])
     ax.set_ylim(0, top * 1.2)

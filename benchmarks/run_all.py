@@ -44,12 +44,12 @@ PEERS_INTRO = (
     "showdown itself in another setting or another of its functions, measured in the same run."
 )
 THREADS_INTRO = (
-    "The throughput of showdown against `n_jobs` (numba threads in one process), 1 to this machine's cores; "
+    "The throughput of showdown against `n_jobs` (threads in one process), 1 to this machine's cores; "
     "the dashed line is perfect scaling from one thread. Exact equity is counted in calls per second."
 )
 DASK_INTRO = (
     "The exact preflop table on a Dask LocalCluster of 1 to this machine's cores worker processes (one "
-    "thread each) against the same table in this process with numba threads (dotted line)."
+    "thread each) against the same table in this process on its threads (dotted line)."
 )
 
 
@@ -106,7 +106,7 @@ def how_measured(results: dict[str, Any]) -> str:
         f"\"{REFERENCE}\" was measured outside this run (on this machine, or quoted from elsewhere, as its "
         "note says) and is not re-measured: it is shown for orientation, never divided by (no ratio), and "
         "the plots draw it as a dashed line, never as a bar; \"the target\" is the project's goal, shown "
-        "the same way. `n_jobs` sets the number of numba threads a call uses. The machine "
+        "the same way. `n_jobs` sets the number of threads a call uses. The machine "
         f"({m['cpu']}, {m['cores']} cores, named above and in each plot's caption) may be shared with other "
         f"work, so figures move from run to run{_load_text(results)}. Whole run: {results['elapsed_s']:.0f} s."
     )
@@ -191,7 +191,7 @@ def results_record(
             "note": "why a figure is missing, where it comes from, or a disagreement",
             "group": "the chart of speed against peers the row belongs to",
             "series": "the scaling series the row is a point of (with threads or workers)",
-            "threads": "numba threads (n_jobs) of a scaling point",
+            "threads": "threads (n_jobs) of a scaling point",
             "workers": "Dask LocalCluster worker processes of a scaling point",
             "module": "the bench_*.py module that measured the row",
         },

@@ -171,7 +171,6 @@ def _hole_ids(rng, n_players, n_dead):
 def test_rank_and_flush_patterns_equal_every_board():
     """The pattern kernel against the kernel that evaluates every board one by one."""
     from showdown._kernels import board_classes as patterns
-    from showdown._kernels import equity as boards
     from showdown.tables.layout import N_COUNTS
 
     rng = random.Random(5)
@@ -183,30 +182,26 @@ def test_rank_and_flush_patterns_equal_every_board():
         mask = np.uint64(sum(1 << int(c) for c in [*holes.ravel(), *dead]))
         counts = np.zeros((n_players, N_COUNTS), dtype=np.int64)
         total = patterns._deal_boards(holes, mask, counts)
-        base = np.array(sorted(set(range(52)) - {int(c) for c in dead}), dtype=np.uint8)
-        key, bits = boards._board_key(np.zeros(0, dtype=np.uint8))
-        n_left = len(base) - 2 * n_players
-        prefixes = np.array([(i, j) for i in range(n_left) for j in range(i + 1, n_left - 3)], dtype=np.int64)
-        expected, _, totals, _ = boards._exact(
-            holes[:, None, :].copy(), np.ones(n_players, dtype=np.int64), np.ones((n_players, 1)), base, key, bits,
-            5, prefixes, 4, 0, len(prefixes),
-        )
-        assert total == totals.sum() == math.comb(n_left, 5)
-        assert (counts == expected.sum(axis=0)).all(), holes.tolist()
+        expected, cases = _every_board(holes, [int(c) for c in dead])
+        assert total == cases == math.comb(52 - len(dead) - 2 * n_players, 5)
+        assert (counts == expected).all(), holes.tolist()
 
 
 def _every_board(holes, dead):
-    """Counts (P, N_COUNTS) of ``holes`` over every board one by one (the enumeration kernel)."""
+    """Counts (P, N_COUNTS) of ``holes`` over every board one by one (the enumeration kernel, in
+    4 chunks), and the number of boards."""
     from showdown._kernels import equity as boards
+    from showdown.tables.layout import N_COUNTS
 
     n_players = len(holes)
     base = np.array(sorted(set(range(52)) - set(dead)), dtype=np.uint8)
     key, bits = boards._board_key(np.zeros(0, dtype=np.uint8))
     n_left = len(base) - 2 * n_players
     prefixes = np.array([(i, j) for i in range(n_left) for j in range(i + 1, n_left - 3)], dtype=np.int64)
-    expected, _, _, _ = boards._exact(holes[:, None, :].copy(), np.ones(n_players, dtype=np.int64),
-                                      np.ones((n_players, 1)), base, key, bits, 5, prefixes, 4, 0, len(prefixes))
-    return expected.sum(axis=0)
+    counts, totals = np.zeros((4, n_players, N_COUNTS), dtype=np.int64), np.zeros(4, dtype=np.int64)
+    boards._exact(holes[:, None, :].copy(), np.ones(n_players, dtype=np.int64), np.ones((n_players, 1)), base, key,
+                  bits, 5, prefixes, 4, 0, len(prefixes), counts, np.zeros(counts.shape), totals, np.zeros(4), 0, 4)
+    return counts.sum(axis=0), int(totals.sum())
 
 
 @pytest.mark.parametrize("ranks, dead", [
@@ -239,7 +234,7 @@ def test_classes_with_the_same_ranks_share_their_passes(ranks, dead):
         assert patterns._deal_boards(hole, mask, alone) == totals[i] == math.comb(52 - len(dead) - 2 * len(ranks), 5)
         assert (counts[i] == alone).all(), hole.tolist()
     for i in (0, len(holes) // 2, len(holes) - 1):
-        assert (counts[i] == _every_board(holes[i], dead)).all(), holes[i].tolist()
+        assert (counts[i] == _every_board(holes[i], dead)[0]).all(), holes[i].tolist()
 
 
 def test_assignment_classes_equal_one_assignment_at_a_time():

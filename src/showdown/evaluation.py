@@ -620,7 +620,7 @@ def evaluate_many(
     for ``omaha5``, 11 for ``omaha6``; the board may hold 3 to 5 cards); in short deck 1 to 7
     cards of the short deck, valued by its order.
 
-    Returns an int32 array of N hand values. ``n_jobs`` threads (default: all numba threads).
+    Returns an int32 array of N hand values. ``n_jobs`` threads (default: ``NUMBA_NUM_THREADS``, one a core).
     Any integer dtype works; ``uint8`` is the fastest. A row with an id outside 0..51 or a
     repeated card raises an error naming the first such row. ``out``, a C-contiguous int32
     array of length N, receives the values instead of a new array (saves the allocation when
@@ -708,22 +708,18 @@ def _out_array(out: Optional[np.ndarray], n: int) -> np.ndarray:
 
 def _run_rows(array: np.ndarray, out: np.ndarray, n_jobs: Optional[int], *arguments: Any) -> bool:
     """Run hold'em's row kernel (arguments: check) or the games' (rule, variant, hole cards,
-    low) on one thread or in parallel chunks; True when some row was bad."""
+    low) on one thread or on several over consecutive rows; True when some row was bad."""
     from showdown._kernels import evaluator, games
-    from showdown.parallel.threads import numba_threads, thread_count
+    from showdown.parallel.threads import run_ranges, thread_count
 
-    serial: Callable[..., Any]
-    parallel: Callable[..., Any]
+    rows: Callable[..., Any]
     if len(arguments) == 1:
-        serial, parallel = evaluator._evaluate_rows_any, evaluator._evaluate_rows_parallel
+        rows = evaluator._evaluate_rows_any
     else:
-        serial, parallel = games._game_rows, games._game_rows_parallel
+        rows = games._game_rows
         arguments = (*arguments, *games.OMAHA_HIGHS)
-    workers = thread_count(n_jobs, len(array))
-    if workers == 1:
-        return bool(serial(array, out, *arguments))
-    with numba_threads(workers):
-        return bool(parallel(array, out, 8 * workers, *arguments))
+    return any(run_ranges(lambda first, stop: rows(array[first:stop], out[first:stop], *arguments),
+                          len(array), thread_count(n_jobs, len(array))))
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,6 @@ over those permutations, and its seating in the class's representative.
 import itertools
 
 import numpy as np
-from numba import prange
 
 from showdown._kernels import kernel
 from showdown._kernels.bits import _popcount
@@ -121,10 +120,10 @@ def _rank_pass(holes, dead, plain_values, plain_outcome, outcomes):
     that outcome in ``outcomes``. Reads only the ranks of the hole cards. Returns the number
     of boards and the available cards of each rank."""
     n_players = holes.shape[0]
-    available = np.full(13, 4, dtype=np.int64)
+    available = np.zeros(13, dtype=np.int64)
     for card in range(52):
-        if (dead >> np.uint64(card)) & np.uint64(1):
-            available[card >> 2] -= 1
+        if not (dead >> np.uint64(card)) & np.uint64(1):
+            available[card >> 2] += 1
     hole_keys = np.zeros(n_players, dtype=np.uint64)
     for p in range(n_players):
         for j in range(2):
@@ -305,12 +304,16 @@ def _deal_boards_group(holes, dead, counts, totals):
     plain_outcome = np.zeros(MULTISET_KEY.shape[0], dtype=np.int64)
     plain = np.zeros(n_outcomes, dtype=np.int64)
     total, available = _rank_pass(holes[0], dead, plain_values, plain_outcome, plain)
-    beaten = np.zeros(MULTISET_KEY.shape[0], dtype=np.bool_)
+    strong = np.zeros(MULTISET_KEY.shape[0], dtype=np.int64)  # the multisets with some full house or better
+    n_strong = 0
     for index in range(MULTISET_KEY.shape[0]):
+        best = 0
         for p in range(n_players):
-            beaten[index] |= plain_outcome[index] >= 0 and plain_values[index, p] >= _FULL_HOUSE_VALUE
-    strong = np.flatnonzero(beaten)
-    kept_keys = np.full(SUITS_KEPT, -1, dtype=np.int64)
+            best = max(best, plain_values[index, p])
+        if plain_outcome[index] >= 0 and best >= _FULL_HOUSE_VALUE:
+            strong[n_strong] = index
+            n_strong += 1
+    kept_keys = np.zeros(SUITS_KEPT, dtype=np.int64)  # the first n_kept are read
     kept = np.zeros((SUITS_KEPT, n_outcomes), dtype=np.int64)
     n_kept = 0
     spare = np.zeros(n_outcomes, dtype=np.int64)
@@ -336,7 +339,7 @@ def _deal_boards_group(holes, dead, counts, totals):
             else:
                 spare[:] = 0
                 delta = spare
-            _flush_delta(holes[i], dead, suit, available, plain_values, plain_outcome, strong, delta)
+            _flush_delta(holes[i], dead, suit, available, plain_values, plain_outcome, strong[:n_strong], delta)
             for code in range(n_outcomes):
                 outcomes[code] += delta[code]
         _add_outcomes(outcomes, n_players, counts[i])
@@ -359,16 +362,6 @@ def _deal_boards(holes, unavailable, counts):
         for k in range(counts.shape[1]):
             counts[p, k] += group_counts[0, p, k]
     return totals[0]
-
-
-@kernel(nogil=True, parallel=True)
-def _deal_boards_many(holes, dead, starts, counts, totals):
-    """``_deal_boards_group`` for each group ``holes[starts[g]:starts[g + 1]]`` of assignments
-    (N, P, 2) with the same hole ranks, with the ``dead`` mask, into ``counts`` (N, P,
-    N_COUNTS) and ``totals`` (N,)."""
-    for g in prange(starts.shape[0] - 1):
-        first, stop = starts[g], starts[g + 1]
-        _deal_boards_group(holes[first:stop], dead, counts[first:stop], totals[first:stop])
 
 
 @kernel(nogil=True)
@@ -449,16 +442,3 @@ def _assignment_classes(combos, sizes, weights, perms, groups):
                 break
             choice[p] = 0
     return codes[:n], out_weights[:n], seatings[:n]
-
-
-@kernel()
-def _decode_classes(codes, n_players):
-    """Hole cards (N, P, 2) uint8, high card first, of class codes from ``_assignment_classes``."""
-    holes = np.empty((codes.shape[0], n_players, 2), dtype=np.uint8)
-    for i in range(codes.shape[0]):
-        for p in range(n_players):
-            word = codes[i, 0] if p < 5 else codes[i, 1]
-            pair = (word >> np.uint64(12 * (p % 5))) & np.uint64(0xFFF)
-            holes[i, p, 0] = pair >> np.uint64(6)
-            holes[i, p, 1] = pair & np.uint64(63)
-    return holes

@@ -14,13 +14,11 @@ so a result is the same whatever the number of threads.
 """
 
 import numpy as np
-from numba import prange
 
 from showdown._kernels import kernel
 from showdown._kernels.evaluator import _KEY_INIT, CARD_BITS, CARD_KEYS, _hand_value
 from showdown.tables.layout import (
     CATEGORY_SHIFT,
-    N_COUNTS,
     TIE,
     TIE_SHARE_CATEGORY,
     TIE_SHARE_UNIT,
@@ -73,8 +71,9 @@ def _advance(index, rest, n_left):
     return t
 
 
-@kernel(nogil=True, parallel=True)
-def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, prefixes, n_chunks, first, stop):
+@kernel(nogil=True)
+def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, prefixes, n_chunks, first, stop,
+           counts, weighted, totals, total_weights, chunk_first, chunk_stop):
     """Every compatible assignment of the players' combos times every remaining board.
 
     combos (P, M, 2) uint8 and weights (P, M) float64: each player's combos (first ``sizes[p]``
@@ -85,6 +84,11 @@ def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, pr
     work item's boards. Items ``first`` to ``stop - 1`` are done; item ``i`` (assignment
     ``i // n``, prefix ``i % n``) goes to chunk ``i % n_chunks``, so cutting the items into
     consecutive calls does not change which chunk counts what.
+
+    Into the rows ``chunk_first`` to ``chunk_stop - 1`` (this thread's chunks) of the zeroed
+    ``counts`` (n_chunks, P, N_COUNTS) int64 and ``weighted`` float64 (each case weighted by
+    the product of its combos' weights), ``totals`` (n_chunks,) int64 (the cases) and
+    ``total_weights`` float64 (their summed weight).
     """
     n_players = combos.shape[0]
     n_assign = 1
@@ -94,11 +98,7 @@ def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, pr
     n_items = n_assign * n_prefix
     n_left = base_deck.shape[0] - 2 * n_players
     rest = to_come - m
-    counts = np.zeros((n_chunks, n_players, N_COUNTS), dtype=np.int64)
-    weighted = np.zeros((n_chunks, n_players, N_COUNTS), dtype=np.float64)
-    totals = np.zeros(n_chunks, dtype=np.int64)
-    total_weights = np.zeros(n_chunks, dtype=np.float64)
-    for chunk in prange(n_chunks):
+    for chunk in range(chunk_first, chunk_stop):  # this thread's chunks (see showdown.parallel.threads)
         values = np.zeros(n_players, dtype=np.int64)
         hole_keys = np.zeros(n_players, dtype=np.uint64)
         hole_bits = np.zeros(n_players, dtype=np.uint64)
@@ -197,12 +197,11 @@ def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, pr
                     bits[u + 1] = bits[u] | CARD_BITS[card]
         totals[chunk] = chunk_total
         total_weights[chunk] = chunk_weight
-    return counts, weighted, totals, total_weights
 
 
-@kernel(nogil=True, parallel=True)
+@kernel(nogil=True)
 def _monte_carlo(combos, sizes, cumulative, from_deck, deck, known_used, board_key, board_bits, to_come, trials,
-                 seeds, max_attempts):
+                 seeds, max_attempts, counts, totals, failed, chunk_first, chunk_stop):
     """``trials[c]`` random deals in chunk ``c``, from a splitmix64 stream seeded by ``seeds[c]``.
 
     Each deal picks every player's combo by weight (``cumulative`` (P, M): running sums of the
@@ -210,8 +209,10 @@ def _monte_carlo(combos, sizes, cumulative, from_deck, deck, known_used, board_k
     come with probability proportional to the product of their weights, as in the exact
     enumeration. Then ``to_come`` board cards are drawn uniformly from ``deck`` (the cards not
     in ``known_used``, the board and dead cards, nor in an exact hand) less the ranges' cards
-    of the deal. Returns the unweighted counts, the totals and, per chunk, whether
-    ``max_attempts`` deals in a row failed (the ranges then hardly ever fit together).
+    of the deal. Into the rows ``chunk_first`` to ``chunk_stop - 1`` (this thread's chunks) of
+    the zeroed ``counts`` (C, P, N_COUNTS) int64 (unweighted), ``totals`` (C,) int64 and
+    ``failed`` (C,) bool: whether ``max_attempts`` deals in a row failed (the ranges then hardly
+    ever fit together).
 
     A player whose range is every hand the known cards leave, all weighted alike
     (``from_deck[p]``), is dealt two cards from the rest of the deck once the others have their
@@ -219,13 +220,11 @@ def _monte_carlo(combos, sizes, cumulative, from_deck, deck, known_used, board_k
     number of hands) without the search and the restarts.
     """
     n_players = combos.shape[0]
-    n_chunks = trials.shape[0]
-    counts = np.zeros((n_chunks, n_players, N_COUNTS), dtype=np.int64)
-    totals = np.zeros(n_chunks, dtype=np.int64)
-    failed = np.zeros(n_chunks, dtype=np.bool_)
     n_rest = deck.shape[0]
-    n_draws = 2 * np.sum(from_deck) + to_come
-    for chunk in prange(n_chunks):
+    n_draws = to_come
+    for p in range(n_players):
+        n_draws += 2 * from_deck[p]
+    for chunk in range(chunk_first, chunk_stop):  # this thread's chunks (see showdown.parallel.threads)
         state = seeds[chunk]
         rest = deck.copy()
         values = np.zeros(n_players, dtype=np.int64)
@@ -327,7 +326,6 @@ def _monte_carlo(combos, sizes, cumulative, from_deck, deck, known_used, board_k
                         chunk_counts[p, TIED + tied] += 1
                         chunk_counts[p, TIE_SHARE_CATEGORY + category] += share
         totals[chunk] = done
-    return counts, totals, failed
 
 
 @kernel()

@@ -6,7 +6,6 @@ sources, so a cache built for other tables or other kernels is never loaded.
 """
 
 import numpy as np
-from numba import prange
 
 from showdown._kernels import kernel
 from showdown._kernels.bits import _popcount, _trailing_zeros
@@ -173,19 +172,6 @@ def _evaluate_rows_any(ids, out, check):
     if ids.shape[1] == 7:
         return _evaluate_rows_7(ids, out) if check else _evaluate_rows_7_unchecked(ids, out)
     return _evaluate_rows(ids, out) if check else _evaluate_rows_unchecked(ids, out)
-
-
-@kernel(nogil=True, parallel=True)
-def _evaluate_rows_parallel(ids, out, n_chunks, check):
-    """``_evaluate_rows_any`` over ``n_chunks`` contiguous chunks in parallel."""
-    n = ids.shape[0]
-    bad = np.zeros(n_chunks, dtype=np.bool_)
-    size = (n + n_chunks - 1) // n_chunks
-    for chunk in prange(n_chunks):
-        lo = min(n, chunk * size)
-        hi = min(n, lo + size)
-        bad[chunk] = _evaluate_rows_any(ids[lo:hi], out[lo:hi], check)
-    return bad.any()
 
 
 @kernel(nogil=True)

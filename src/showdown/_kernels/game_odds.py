@@ -10,7 +10,6 @@ eight-or-better half.
 """
 
 import numpy as np
-from numba import prange
 
 from showdown._kernels import kernel
 from showdown._kernels.equity import _S11, _S32, _UNIT, _advance, _rest_of_deck, _splitmix
@@ -31,7 +30,6 @@ from showdown.tables.layout import (
     CATEGORY_SHIFT,
     HIGH_SHARE,
     LOW_SHARE,
-    N_COUNTS,
     POT_CATEGORY,
     POT_SHARE,
     POT_SQUARE,
@@ -173,9 +171,9 @@ def _account(n_players, low, values, lows, counts, weighted, weight, with_weight
             weighted[p, SCOOP] += weight * scoop
 
 
-@kernel(nogil=True, parallel=True)
-def _exact(combos, sizes, weights, base_deck, known_board, to_come, prefixes, n_chunks, first, stop, rule, variant,
-           low, high_5):
+@kernel(nogil=True)
+def _exact(combos, sizes, weights, base_deck, known_board, to_come, prefixes, n_chunks, first, stop, counts, weighted,
+           totals, total_weights, chunk_first, chunk_stop, rule, variant, low, high_5):
     """Every compatible assignment of the players' combos (P, M, H hole cards) times every
     remaining board, as :func:`showdown._kernels.equity._exact` (the same work items, chunks and
     outputs) with the game's evaluation; ``known_board`` holds the 5 - ``to_come`` known cards."""
@@ -190,11 +188,7 @@ def _exact(combos, sizes, weights, base_deck, known_board, to_come, prefixes, n_
     n_left = base_deck.shape[0] - n_hole * n_players
     rest = to_come - m
     n_known = 5 - to_come
-    counts = np.zeros((n_chunks, n_players, N_COUNTS), dtype=np.int64)
-    weighted = np.zeros((n_chunks, n_players, N_COUNTS), dtype=np.float64)
-    totals = np.zeros(n_chunks, dtype=np.int64)
-    total_weights = np.zeros(n_chunks, dtype=np.float64)
-    for chunk in prange(n_chunks):
+    for chunk in range(chunk_first, chunk_stop):  # this thread's chunks (see showdown.parallel.threads)
         values = np.zeros(n_players, dtype=np.int64)
         lows = np.zeros(n_players, dtype=np.int64)
         pairs = np.zeros((n_players, MAX_PAIRS), dtype=np.int64)
@@ -255,7 +249,6 @@ def _exact(combos, sizes, weights, base_deck, known_board, to_come, prefixes, n_
                     break
         totals[chunk] = chunk_total
         total_weights[chunk] = chunk_weight
-    return counts, weighted, totals, total_weights
 
 
 @kernel(inline="always")
@@ -269,9 +262,9 @@ def _draw(state, used, lowest, deck_size):
             return state, card
 
 
-@kernel(nogil=True, parallel=True)
+@kernel(nogil=True)
 def _monte_carlo(combos, sizes, cumulative, known_used, known_board, to_come, deck_size, trials, seeds,
-                 max_attempts, rule, variant, low, high_5):
+                 max_attempts, rule, variant, low, high_5, counts, totals, failed, chunk_first, chunk_stop):
     """``trials[c]`` random deals in chunk ``c``, as :func:`showdown._kernels.equity._monte_carlo`
     (combos by weight, a deal started over when two combos share a card; then the board drawn
     from the cards not yet used) with the game's evaluation. The deck is the top ``deck_size``
@@ -280,13 +273,9 @@ def _monte_carlo(combos, sizes, cumulative, known_used, known_board, to_come, de
     n_players = combos.shape[0]
     n_hole = combos.shape[2]
     n_pairs = n_hole * (n_hole - 1) // 2
-    n_chunks = trials.shape[0]
     n_known = 5 - to_come
     lowest = np.uint64(52 - deck_size)
-    counts = np.zeros((n_chunks, n_players, N_COUNTS), dtype=np.int64)
-    totals = np.zeros(n_chunks, dtype=np.int64)
-    failed = np.zeros(n_chunks, dtype=np.bool_)
-    for chunk in prange(n_chunks):
+    for chunk in range(chunk_first, chunk_stop):  # this thread's chunks (see showdown.parallel.threads)
         state = seeds[chunk]
         values = np.zeros(n_players, dtype=np.int64)
         lows = np.zeros(n_players, dtype=np.int64)
@@ -360,4 +349,3 @@ def _monte_carlo(combos, sizes, cumulative, known_used, known_board, to_come, de
             _account(n_players, low, values, lows, chunk_counts, unweighted, 1.0, False)
             done += 1
         totals[chunk] = done
-    return counts, totals, failed

@@ -8,7 +8,6 @@ one or two table reads. The tables are globals, versioned with the cache like th
 """
 
 import numpy as np
-from numba import prange
 
 from showdown._kernels import kernel
 from showdown._kernels.bits import _prefetch, _trailing_zeros
@@ -297,16 +296,3 @@ def _game_rows(ids, out, rule, variant, n_hole, low, high_3, high_4, high_5):
     if low:
         return _omaha_low_rows(ids, n_hole, out)
     return _omaha_rows(ids, n_hole, out, high_3, high_4, high_5)
-
-
-@kernel(nogil=True, parallel=True)
-def _game_rows_parallel(ids, out, n_chunks, rule, variant, n_hole, low, high_3, high_4, high_5):
-    """``_game_rows`` over ``n_chunks`` contiguous chunks in parallel."""
-    n = ids.shape[0]
-    bad = np.zeros(n_chunks, dtype=np.bool_)
-    size = (n + n_chunks - 1) // n_chunks
-    for chunk in prange(n_chunks):
-        lo = min(n, chunk * size)
-        hi = min(n, lo + size)
-        bad[chunk] = _game_rows(ids[lo:hi], out[lo:hi], rule, variant, n_hole, low, high_3, high_4, high_5)
-    return bad.any()

@@ -18,7 +18,6 @@ left over from the inclusion-exclusion.
 """
 
 import numpy as np
-from numba import prange
 
 from showdown._kernels import kernel
 from showdown._kernels.bits import _trailing_zeros
@@ -27,7 +26,6 @@ from showdown._kernels.study import _combo_keys, _runout_key, _value
 from showdown.tables.layout import (
     CATEGORY_SHIFT,
     N_CATEGORIES,
-    N_COUNTS,
     TIE,
     TIE_SHARE_CATEGORY,
     TIE_SHARE_UNIT,
@@ -50,8 +48,9 @@ COUNT_1, WEIGHT_1, COUNT_2, WEIGHT_2 = 0, 1, 2, 3
 _WON_1, _WON_WEIGHT_1, _WON_2, _WON_WEIGHT_2, _TIED, _TIED_WEIGHT = 0, 1, 2, 3, 4, 5
 
 
-@kernel(nogil=True, parallel=True)
-def _heads_up(combos, held, board, runouts, n_chunks, first, stop, deck):
+@kernel(nogil=True)
+def _heads_up(combos, held, board, runouts, n_chunks, first, stop, deck, counts, weighted, totals, total_weights,
+              chunk_first, chunk_stop):
     """Every case of two players' combos and the runouts ``first`` to ``stop - 1`` of ``runouts``.
 
     combos (U, 2) uint8: the union of both players' combos, off the board and the dead cards.
@@ -60,19 +59,15 @@ def _heads_up(combos, held, board, runouts, n_chunks, first, stop, deck):
     (R, k) card ids: the k cards still to come, one row per runout (k = 0: one empty row).
     Hands are ranked as ``deck`` ranks them (:data:`showdown._kernels.study.HOLDEM` and the
     short decks). Runout ``r`` goes to chunk ``r % n_chunks``, so cutting the runouts into
-    consecutive calls does not change which chunk counts what. Returns the counts (n_chunks,
-    2, N_COUNTS) int64, the weighted counts (each case weighted by the product of its combos'
-    weights), the cases per chunk and their summed weight, as ``_exact`` does.
+    consecutive calls does not change which chunk counts what. Into the rows of chunks
+    ``chunk_first`` to ``chunk_stop - 1`` of the zeroed counts, weighted counts, totals and
+    total weights, as :func:`showdown._kernels.equity._exact` does.
     """
     n = combos.shape[0]
     n_runouts = runouts.shape[0]
-    counts = np.zeros((n_chunks, 2, N_COUNTS), dtype=np.int64)
-    weighted = np.zeros((n_chunks, 2, N_COUNTS), dtype=np.float64)
-    totals = np.zeros(n_chunks, dtype=np.int64)
-    total_weights = np.zeros(n_chunks, dtype=np.float64)
     board_key, board_bits = _board_key(board)
     hole_keys, hole_bits, masks = _combo_keys(combos)
-    for chunk in prange(n_chunks):
+    for chunk in range(chunk_first, chunk_stop):  # this thread's chunks (see showdown.parallel.threads)
         packed = np.empty(n, dtype=np.int64)
         scratch = np.empty(n, dtype=np.int64)
         low_count = np.empty(256, dtype=np.int64)
@@ -212,4 +207,3 @@ def _heads_up(combos, held, board, runouts, n_chunks, first, stop, deck):
                 weighted[chunk, p, TIE_SHARE_CATEGORY + category] = sums[category, _TIED_WEIGHT] * _HALF
         totals[chunk] = total
         total_weights[chunk] = total_weight
-    return counts, weighted, totals, total_weights

@@ -10,7 +10,6 @@ a pattern into words.
 """
 
 import numpy as np
-from numba import prange
 
 from showdown._kernels import kernel
 from showdown._kernels.videopoker import (
@@ -202,11 +201,12 @@ def _tie_key(deal, hold):
     return key
 
 
-@kernel(nogil=True, parallel=True)
-def _hold_table(rule, deals, table, pays, scale, values, patterns, tie_keys):
-    """For every deal and hold (a 5-bit mask of sorted positions): its exact value (EV per
-    coin times the common denominator of the draws), its pattern and its tie key."""
-    for d in prange(deals.shape[0]):
+@kernel(nogil=True)
+def _hold_table(rule, deals, table, pays, scale, values, patterns, tie_keys, first, stop):
+    """For every deal ``first`` to ``stop - 1`` and hold (a 5-bit mask of sorted positions): its
+    exact value (EV per coin times the common denominator of the draws), its pattern and its
+    tie key."""
+    for d in range(first, stop):
         counts = np.empty((32, N_COLUMNS), dtype=np.int64)
         deal = deals[d]
         _fill_hold_counts(rule, deal, table, counts)
@@ -328,10 +328,10 @@ def _positions(order, position):
         position[order[j]] = j
 
 
-@kernel(nogil=True, parallel=True)
+@kernel(nogil=True)
 def _first_lines(deal_start, entry_line, entry_value, position, first, first_value):
     """For every deal, its first two listed lines (by place; -1 when fewer) and their values."""
-    for d in prange(deal_start.shape[0] - 1):
+    for d in range(deal_start.shape[0] - 1):
         places = (np.int64(1) << 62, np.int64(1) << 62)
         lines = (np.int64(-1), np.int64(-1))
         values = (0.0, 0.0)

@@ -12,7 +12,6 @@ kernel does, and files each deal's result under the hero's combo.
 """
 
 import numpy as np
-from numba import prange
 
 from showdown._kernels import kernel
 from showdown._kernels.equity import _S11, _S32, _UNIT, _board_key, _splitmix
@@ -197,8 +196,8 @@ def _holdings(combos, board, made, draws, deck, made_by_place):
         draws[i] = bits
 
 
-@kernel(nogil=True, parallel=True)
-def _runouts(combos, hero_weights, villain_weights, board, runouts, n_chunks, deck):
+@kernel(nogil=True)
+def _runouts(combos, hero_weights, villain_weights, board, runouts, n_chunks, deck, chunk_first, chunk_stop):
     """Heads-up, every runout: per chunk of ``runouts`` ((R, k) card ids, k = 0 to 2), for each
     combo of ``combos`` (the union of both ranges, (U, 2) ids off the board and dead cards) its
     doubled equity against the villain (2 x wins + ties, each villain combo by its weight) and
@@ -213,7 +212,7 @@ def _runouts(combos, hero_weights, villain_weights, board, runouts, n_chunks, de
     card_met = np.zeros((n_chunks, 52), dtype=np.float64)
     board_key, board_bits = _board_key(board)
     hole_keys, hole_bits, masks = _combo_keys(combos)
-    for chunk in prange(n_chunks):
+    for chunk in range(chunk_first, chunk_stop):  # this thread's chunks (see showdown.parallel.threads)
         packed = np.empty(n, dtype=np.int64)
         wins = np.empty(n, dtype=np.float64)
         below = np.zeros(52, dtype=np.float64)  # villain weight passed, per card
@@ -277,8 +276,9 @@ def _runouts(combos, hero_weights, villain_weights, board, runouts, n_chunks, de
     return doubled, met, card_doubled, card_met
 
 
-@kernel(nogil=True, parallel=True)
-def _sampled(combos, sizes, cumulative, known_used, board, to_come, trials, seeds, max_attempts, deck):
+@kernel(nogil=True)
+def _sampled(combos, sizes, cumulative, known_used, board, to_come, trials, seeds, max_attempts, deck, chunk_first,
+             chunk_stop):
     """Monte Carlo over whole deals, any number of players: player 0 is the hero. Per chunk
     (``trials[c]`` deals from a splitmix64 stream seeded by ``seeds[c]``) and per hero combo, the
     deals it was in, its summed pot share and its summed squared share; and whether
@@ -295,7 +295,7 @@ def _sampled(combos, sizes, cumulative, known_used, board, to_come, trials, seed
     square = np.zeros((n_chunks, n_hero), dtype=np.float64)
     failed = np.zeros(n_chunks, dtype=np.bool_)
     board_key, board_bits = _board_key(board)
-    for chunk in prange(n_chunks):
+    for chunk in range(chunk_first, chunk_stop):  # this thread's chunks (see showdown.parallel.threads)
         state = seeds[chunk]
         values = np.zeros(n_players, dtype=np.int64)
         hole_keys = np.zeros(n_players, dtype=np.uint64)

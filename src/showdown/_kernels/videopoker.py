@@ -17,7 +17,6 @@ superset Moebius transform. Holds are 5-bit masks over the deal's card positions
 """
 
 import numpy as np
-from numba import prange
 
 from showdown._kernels import kernel
 from showdown._kernels.evaluator import _KEY_INIT, CARD_BITS, CARD_KEYS, _hand_value
@@ -346,19 +345,3 @@ def _best_holds(rule, deals, weights, table, pays, scale, totals):
         drawn = 5 - HELD[best]
         for col in range(N_COLUMNS):
             totals[drawn, col] += weights[d] * counts[best, col]
-
-
-@kernel(nogil=True, parallel=True)
-def _best_holds_parallel(rule, deals, weights, table, pays, scale, n_chunks):
-    """``_best_holds`` over ``n_chunks`` contiguous chunks in parallel; the summed totals."""
-    n = deals.shape[0]
-    size = (n + n_chunks - 1) // n_chunks
-    partial = np.zeros((n_chunks, 6, N_COLUMNS), dtype=np.int64)
-    for chunk in prange(n_chunks):
-        lo = min(n, chunk * size)
-        hi = min(n, lo + size)
-        _best_holds(rule, deals[lo:hi], weights[lo:hi], table, pays, scale, partial[chunk])
-    totals = np.zeros((6, N_COLUMNS), dtype=np.int64)
-    for chunk in range(n_chunks):
-        totals += partial[chunk]
-    return totals

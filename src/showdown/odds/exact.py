@@ -30,7 +30,7 @@ from showdown.odds.inputs import Player, Question
 from showdown.odds.result import EquityResult, build_result
 from showdown.parallel.cluster import map_in_order, worker_threads
 from showdown.parallel.interruption import stop_if_interrupted
-from showdown.parallel.threads import MIN_ITEMS_PER_THREAD, numba_threads, thread_count
+from showdown.parallel.threads import MIN_ITEMS_PER_THREAD, run_ranges, thread_count
 from showdown.tables.layout import N_COUNTS
 
 CLASS_BATCH = 256
@@ -121,7 +121,7 @@ def _classify(question: Question, permutations: np.ndarray, groups: np.ndarray) 
     seatings = (seating_codes[:, None] >> (4 * np.arange(n_players, dtype=np.uint64))) & np.uint64(15)
     cell = inverse.reshape(-1) * len(seatings) + seating.reshape(-1)
     shape = (len(unique), len(seatings))
-    holes = kernel._decode_classes(np.ascontiguousarray(unique), combos.shape[0])
+    holes = decode_classes(unique, combos.shape[0])
     order = by_hole_ranks(holes)[0]  # classes with the same hole ranks side by side: see score_classes
     return Classes(
         holes=np.ascontiguousarray(holes[order]),
@@ -129,6 +129,16 @@ def _classify(question: Question, permutations: np.ndarray, groups: np.ndarray) 
         multiplicity=np.bincount(cell, minlength=shape[0] * shape[1]).reshape(shape).astype(np.int64)[order],
         weight=np.bincount(cell, weights=assignment_weights, minlength=shape[0] * shape[1]).reshape(shape)[order],
     )
+
+
+def decode_classes(codes: np.ndarray, n_players: int) -> np.ndarray:
+    """Hole cards (N, P, 2) uint8, high card first, of class codes (N, 2) uint64 from
+    ``_assignment_classes``: 12 bits a player (high card * 64 + low card), players 0-4 in the
+    first word."""
+    seat = np.arange(n_players)
+    words = codes[:, (seat >= 5).astype(np.intp)]  # (N, P): the word that holds each player
+    pairs = (words >> (12 * (seat % 5)).astype(np.uint64)) & np.uint64(0xFFF)
+    return np.stack([pairs >> np.uint64(6), pairs & np.uint64(63)], axis=2).astype(np.uint8)
 
 
 def by_hole_ranks(holes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -191,8 +201,14 @@ def score_classes(job: tuple[np.ndarray, int, Optional[int]]) -> tuple[np.ndarra
     counts = np.zeros((len(holes), holes.shape[1], N_COUNTS), dtype=np.int64)
     totals = np.zeros(len(holes), dtype=np.int64)
     wanted = n_jobs if n_jobs is not None else worker_threads()
-    with numba_threads(min(thread_count(wanted, len(holes) * MIN_ITEMS_PER_THREAD // 8), max(1, len(starts) - 1))):
-        kernel._deal_boards_many(np.ascontiguousarray(holes[order]), np.uint64(dead_mask), starts, counts, totals)
+    ordered, dead, bounds = np.ascontiguousarray(holes[order]), np.uint64(dead_mask), starts.tolist()
+
+    def groups(first: int, stop: int) -> None:  # one thread's groups of the same hole ranks
+        for g in range(first, stop):
+            where = slice(bounds[g], bounds[g + 1])
+            kernel._deal_boards_group(ordered[where], dead, counts[where], totals[where])
+
+    run_ranges(groups, len(bounds) - 1, thread_count(wanted, len(holes) * MIN_ITEMS_PER_THREAD // 8))
     counts[order], totals[order] = counts.copy(), totals.copy()
     return counts, totals
 
@@ -208,14 +224,15 @@ def _prefixes(n_left: int, to_come: int) -> np.ndarray:
 
 def _holdem_pieces(question: Question, known_board: np.ndarray) -> Callable[..., Any]:
     """Hold'em's enumeration kernel with the question's arrays bound: (deck, prefixes, chunks,
-    first, stop) -> counts, weighted, totals, total weights."""
+    first, stop, counts, weighted, totals, total weights, chunk_first, chunk_stop)."""
     from showdown._kernels import equity as kernel
 
     board_key, board_bits = kernel._board_key(known_board)
 
-    def piece(base: np.ndarray, prefixes: np.ndarray, n_chunks: int, first: int, stop: int) -> Any:
-        return kernel._exact(question.combos, question.sizes, question.weights, base, board_key, board_bits,
-                             question.to_come, prefixes, n_chunks, first, stop)
+    def piece(base: np.ndarray, prefixes: np.ndarray, n_chunks: int, first: int, stop: int,
+              *outputs_and_chunks: Any) -> None:
+        kernel._exact(question.combos, question.sizes, question.weights, base, board_key, board_bits,
+                      question.to_come, prefixes, n_chunks, first, stop, *outputs_and_chunks)
 
     return piece
 
@@ -227,10 +244,12 @@ def _game_pieces(question: Question, known_board: np.ndarray) -> Callable[..., A
 
     game = question.game
 
-    def piece(base: np.ndarray, prefixes: np.ndarray, n_chunks: int, first: int, stop: int) -> Any:
-        return kernel._exact(question.combos, question.sizes, question.weights, base, known_board, question.to_come,
-                             prefixes, n_chunks, first, stop, game.rule, int(game.trips_over_straight), game.low,
-                             OMAHA_HIGH_5)
+    def piece(base: np.ndarray, prefixes: np.ndarray, n_chunks: int, first: int, stop: int, counts: np.ndarray,
+              weighted: np.ndarray, totals: np.ndarray, total_weights: np.ndarray, chunk_first: int,
+              chunk_stop: int) -> None:
+        kernel._exact(question.combos, question.sizes, question.weights, base, known_board, question.to_come,
+                      prefixes, n_chunks, first, stop, counts, weighted, totals, total_weights, chunk_first,
+                      chunk_stop, game.rule, int(game.trips_over_straight), game.low, OMAHA_HIGH_5)
 
     return piece
 
@@ -255,36 +274,39 @@ def by_boards(question: Question, n_jobs: Optional[int], progress: Optional[Call
     n_pieces = max(1, min(-(-planned * n_players // PIECE_EVALUATIONS), -(-n_items // n_chunks)))
     size = -(-n_items // n_pieces)
     workers = min(thread_count(n_jobs, planned), n_chunks)
-    return _in_pieces(question, lambda first, last: piece_kernel(base, prefixes, n_chunks, first, last), n_items,
-                      size, n_chunks, workers, progress, started, planned)
+    return _in_pieces(question, lambda *arguments: piece_kernel(base, prefixes, n_chunks, *arguments), n_items, size,
+                      n_chunks, workers, progress, started, planned)
 
 
-def _in_pieces(question: Question, piece: Callable[[int, int], Any], n_items: int, size: int, n_chunks: int,
+def _in_pieces(question: Question, piece: Callable[..., None], n_items: int, size: int, n_chunks: int,
                workers: int, progress: Optional[Callable[[EquityResult], Any]], started: float,
                planned: int) -> EquityResult:
-    """Run ``piece(first, last)`` (counts, weighted counts, totals and total weights of
-    ``n_chunks`` chunks) over items 0 to ``n_items - 1``, ``size`` at a time, on ``workers``
-    threads: sum the chunks, check for Ctrl-C and report progress after each piece, and build
-    the result."""
+    """Run ``piece(first, last, counts, weighted, totals, total_weights, chunk_first,
+    chunk_stop)`` (which fills the rows of chunks ``chunk_first`` to ``chunk_stop - 1`` of those
+    zeroed arrays of ``n_chunks`` rows) over items 0 to ``n_items - 1``, ``size`` at a time, the
+    chunks shared out to ``workers`` threads: add up the chunks, check for Ctrl-C and report
+    progress after each piece, and build the result."""
     n_players = len(question.players)
     counts = np.zeros((n_chunks, n_players, N_COUNTS), dtype=np.int64)
     weighted = np.zeros((n_chunks, n_players, N_COUNTS), dtype=np.float64)
     totals = np.zeros(n_chunks, dtype=np.int64)
     total_weights = np.zeros(n_chunks, dtype=np.float64)
-    with numba_threads(workers):
-        for first in range(0, n_items, size):
-            last = min(first + size, n_items)
-            for running, new in zip((counts, weighted, totals, total_weights), piece(first, last), strict=True):
-                running += new
-            stop_if_interrupted()
-            if progress is not None and last < n_items:
-                interim = build_result(question, counts.sum(axis=0), weighted.sum(axis=0), int(totals.sum()),
-                                       float(total_weights.sum()), exact=True,
-                                       elapsed=time.perf_counter() - started, seed=None, stopped_by="",
-                                       planned=planned)
-                if progress(interim) is False:
-                    raise EquityCancelled(f"exact enumeration stopped by the progress callback after"
-                                          f" {interim.total:,} of about {planned:,} deals")
+    running: tuple[np.ndarray, ...] = (counts, weighted, totals, total_weights)
+    for first in range(0, n_items, size):
+        last = min(first + size, n_items)
+        new = tuple(np.zeros_like(array) for array in running)
+        run_ranges(piece, n_chunks, workers, first, last, *new)  # each thread fills its own chunks' rows
+        for array, piece_sums in zip(running, new, strict=True):
+            array += piece_sums
+        stop_if_interrupted()
+        if progress is not None and last < n_items:
+            interim = build_result(question, counts.sum(axis=0), weighted.sum(axis=0), int(totals.sum()),
+                                   float(total_weights.sum()), exact=True,
+                                   elapsed=time.perf_counter() - started, seed=None, stopped_by="",
+                                   planned=planned)
+            if progress(interim) is False:
+                raise EquityCancelled(f"exact enumeration stopped by the progress callback after"
+                                      f" {interim.total:,} of about {planned:,} deals")
     total = int(totals.sum())
     if total == 0:
         raise EquityError("the players' ranges have no combination without a shared card")
@@ -359,6 +381,7 @@ def by_runouts(question: Question, n_jobs: Optional[int], progress: Optional[Cal
     board = np.array([c.id for c in question.board], dtype=np.uint8)
     deck = deck_code(question.game)
     workers = min(thread_count(n_jobs, steps), n_chunks)
-    return _in_pieces(question, lambda first, last: _heads_up(spot.combos, spot.held, board, spot.runouts, n_chunks,
-                                                              first, last, deck),
+    return _in_pieces(question, lambda first, last, *outputs_and_chunks: _heads_up(
+                          spot.combos, spot.held, board, spot.runouts, n_chunks, first, last, deck,
+                          *outputs_and_chunks),
                       n_runouts, size, n_chunks, workers, progress, started, question.assignments * question.boards)

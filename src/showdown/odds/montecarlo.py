@@ -18,7 +18,7 @@ from showdown.odds.inputs import Question
 from showdown.odds.result import EquityResult, build_result
 from showdown.parallel.cluster import map_in_order, worker_threads
 from showdown.parallel.interruption import stop_if_interrupted
-from showdown.parallel.threads import numba_threads, thread_count
+from showdown.parallel.threads import run_ranges, thread_count
 from showdown.tables.layout import N_COUNTS
 
 MC_CHUNKS = 64
@@ -150,20 +150,22 @@ def sample_chunks(job: tuple[Any, ...]) -> tuple[np.ndarray, int, bool]:
     deck size, rule, variant, low). A unit of work that can run on any machine."""
     combos, sizes, cumulative, known_used, game_rules, to_come, per_chunk, seeds, n_jobs = job
     wanted = n_jobs if n_jobs is not None else worker_threads()
-    with numba_threads(thread_count(wanted, 1 << 30)):
-        if isinstance(game_rules, HoldemDeal):
-            from showdown._kernels import equity as kernel
+    threads = thread_count(wanted, 1 << 30)
+    n_chunks = len(per_chunk)
+    outputs = (np.zeros((n_chunks, combos.shape[0], N_COUNTS), dtype=np.int64), np.zeros(n_chunks, dtype=np.int64),
+               np.zeros(n_chunks, dtype=np.bool_))  # counts, deals, failed: each thread fills its chunks' rows
+    if isinstance(game_rules, HoldemDeal):
+        from showdown._kernels import equity as kernel
 
-            counts, totals, failed = kernel._monte_carlo(combos, sizes, cumulative, game_rules.from_deck,
-                                                         game_rules.deck, known_used, game_rules.board_key,
-                                                         game_rules.board_bits, to_come, per_chunk, seeds,
-                                                         MAX_ATTEMPTS)
-        else:
-            from showdown._kernels import game_odds
-            from showdown._kernels.games import OMAHA_HIGH_5
+        run_ranges(kernel._monte_carlo, n_chunks, threads, combos, sizes, cumulative, game_rules.from_deck,
+                   game_rules.deck, known_used, game_rules.board_key, game_rules.board_bits, to_come, per_chunk,
+                   seeds, MAX_ATTEMPTS, *outputs)
+    else:
+        from showdown._kernels import game_odds
+        from showdown._kernels.games import OMAHA_HIGH_5
 
-            known_board, deck_size, rule, variant, low = game_rules
-            counts, totals, failed = game_odds._monte_carlo(combos, sizes, cumulative, known_used, known_board,
-                                                            to_come, deck_size, per_chunk, seeds, MAX_ATTEMPTS,
-                                                            rule, variant, low, OMAHA_HIGH_5)
+        known_board, deck_size, rule, variant, low = game_rules
+        run_ranges(game_odds._monte_carlo, n_chunks, threads, combos, sizes, cumulative, known_used, known_board,
+                   to_come, deck_size, per_chunk, seeds, MAX_ATTEMPTS, rule, variant, low, OMAHA_HIGH_5, *outputs)
+    counts, totals, failed = outputs
     return counts.sum(axis=0), int(totals.sum()), bool(failed.any())

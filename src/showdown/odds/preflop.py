@@ -30,7 +30,7 @@ import numpy as np
 
 from showdown.errors import ShowdownError
 from showdown.files import open_output, writable_path
-from showdown.odds.exact import by_hole_ranks, score_classes, suit_permutations
+from showdown.odds.exact import by_hole_ranks, decode_classes, score_classes, suit_permutations
 from showdown.parallel.cluster import map_partitions, split
 from showdown.parallel.interruption import interruptible
 from showdown.quantities import whole_number
@@ -176,7 +176,7 @@ def preflop_table(
     keep = (combo_masks[grid_first.ravel()] & combo_masks[grid_second.ravel()]) == 0
     first, second = grid_first.ravel()[keep], grid_second.ravel()[keep]
     unique, inverse = np.unique(codes[:, 0], return_inverse=True)
-    holes = kernel._decode_classes(np.stack([unique, np.zeros_like(unique)], axis=1), 2)
+    holes = decode_classes(np.stack([unique, np.zeros_like(unique)], axis=1), 2)
     count = max(1, math.ceil(len(holes) / PARTITION_CLASSES)) if partitions is None else partitions
     order = by_hole_ranks(holes)[0]  # classes with the same hole ranks in the same piece
     ordered: Any = np.ascontiguousarray(holes[order])

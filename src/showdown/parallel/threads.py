@@ -1,24 +1,37 @@
-"""Threads inside one process: choosing numba's thread count for one call, restored afterwards.
+"""Threads inside one process: how many a call uses, and running a kernel over ranges of its
+work on that many threads at once.
+
+The kernels are compiled with ``nogil=True`` and take the range of work items (chunks, rows,
+groups) they are to do, so Python threads run them side by side. The answer of each item
+does not depend on which thread does it, so it is the same whatever the thread count.
+(numba's ``parallel=True`` would cost seconds of compiling per kernel on a first run.)
 
 >>> thread_count(4, 10)   # too few items for a second thread
 1
+>>> run_ranges(lambda first, stop: list(range(first, stop)), 5, 2)
+[[0, 1], [2, 3, 4]]
 """
 
 from __future__ import annotations
 
-import contextlib
 import operator
-from collections.abc import Iterator
-from typing import Optional
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Optional, TypeVar
+
+import numpy as np
 
 from showdown.errors import ShowdownError
 
 # Below this many items a second thread costs more than it saves.
 MIN_ITEMS_PER_THREAD = 50_000
 
+T = TypeVar("T")
+
 
 def thread_count(n_jobs: Optional[int], n_items: int) -> int:
-    """Threads to use: ``n_jobs`` (None or -1 for all of numba's), fewer for small inputs."""
+    """Threads to use: ``n_jobs`` (None or -1 for all numba may use, ``NUMBA_NUM_THREADS``),
+    fewer for small inputs."""
     import numba
 
     available = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
@@ -35,14 +48,26 @@ def thread_count(n_jobs: Optional[int], n_items: int) -> int:
     return max(1, min(wanted, n_items // MIN_ITEMS_PER_THREAD))
 
 
-@contextlib.contextmanager
-def numba_threads(count: int) -> Iterator[None]:
-    """Run the body with numba using ``count`` threads."""
-    import numba
+def run_ranges(function: Callable[..., T], n_items: int, threads: int, *arguments: Any) -> list[T]:
+    """``function(*arguments, first, stop)`` for ``threads`` consecutive ranges that cut
+    ``range(n_items)`` (as evenly as they can), each on a thread of its own, the first on the
+    calling thread; their results in order."""
+    threads = max(1, min(threads, n_items))
+    cuts = [n_items * k // threads for k in range(threads + 1)]
+    if threads == 1:
+        return [function(*arguments, 0, n_items)]
+    with ThreadPoolExecutor(max_workers=threads - 1, thread_name_prefix="showdown") as pool:
+        rest = [pool.submit(function, *arguments, cuts[k], cuts[k + 1]) for k in range(1, threads)]
+        first = function(*arguments, cuts[0], cuts[1])
+        return [first, *(future.result() for future in rest)]
 
-    previous = numba.get_num_threads()
-    numba.set_num_threads(count)
-    try:
-        yield
-    finally:
-        numba.set_num_threads(previous)
+
+def summed(parts: Sequence[tuple[np.ndarray, ...]]) -> tuple[np.ndarray, ...]:
+    """The element-wise sums of several ranges' result arrays. A kernel that fills the rows of
+    its own chunks and leaves the others zero gives, so summed, exactly the arrays one call
+    over every chunk gives (adding zeros changes no float).
+
+    >>> summed([(np.array([0.1, 0.0]),), (np.array([0.0, 0.2]),)])
+    (array([0.1, 0.2]),)
+    """
+    return tuple(np.sum(column, axis=0) for column in zip(*parts, strict=True))

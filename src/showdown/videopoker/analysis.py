@@ -19,7 +19,7 @@ import numpy as np
 from showdown.errors import AnalysisStopped, VideoPokerError
 from showdown.parallel.cluster import map_partitions, worker_threads
 from showdown.parallel.interruption import interruptible, stop_if_interrupted
-from showdown.parallel.threads import numba_threads, thread_count
+from showdown.parallel.threads import run_ranges, thread_count
 from showdown.videopoker._counts import canonical_deals, common_draws, draw_scale, kernel, superset_table
 from showdown.videopoker.final_hands import HandClass
 from showdown.videopoker.paytable import PAYTABLES, Paytable, PaytableLike, as_paytable
@@ -158,15 +158,18 @@ def analyze(
     deals, weights = canonical_deals(game.deck_size)
     workers = thread_count(n_jobs, len(deals))
     totals = np.zeros((6, 16), dtype=np.int64)  # by cards drawn and class
-    with numba_threads(workers), interruptible():
+
+    def best_holds(offset: int, first: int, stop: int) -> np.ndarray:
+        part = np.zeros_like(totals)
+        kernel()._best_holds(game.rule, deals[offset + first:offset + stop], weights[offset + first:offset + stop],
+                             counts, pays, scale, part)
+        return part
+
+    with interruptible():
         for start in range(0, len(deals), BATCH):
             stop = min(len(deals), start + BATCH)
-            if workers == 1:
-                kernel()._best_holds(game.rule, deals[start:stop], weights[start:stop], counts, pays, scale, totals)
-            else:
-                totals += kernel()._best_holds_parallel(
-                    game.rule, deals[start:stop], weights[start:stop], counts, pays, scale, 4 * workers
-                )
+            for part in run_ranges(best_holds, stop - start, workers, start):
+                totals += part
             stop_if_interrupted()
             if progress is not None and progress(stop, len(deals)) is False:
                 raise AnalysisStopped(f"the analysis of {table.name} was stopped after {stop:,} deal classes")

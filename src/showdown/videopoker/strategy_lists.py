@@ -31,6 +31,7 @@ import numpy as np
 
 from showdown.cards import CardsLike, format_cards  # noqa: F401 (the doctests use format_cards)
 from showdown.errors import VideoPokerError
+from showdown.parallel.threads import run_ranges, thread_count
 from showdown.videopoker._counts import canonical_deals, common_draws, draw_scale, superset_table
 from showdown.videopoker.analysis import analyze
 from showdown.videopoker.final_hands import Wild
@@ -324,8 +325,9 @@ class _Solution:
         self.values = np.empty((n, 32), dtype=np.int64)
         self.full_patterns = np.empty((n, 32), dtype=np.int64)
         self.ties = np.empty((n, 32), dtype=np.int64)
-        kernel_module()._hold_table(game.rule, self.deals, superset_table(game.rule), pays,
-                                    draw_scale(game.cards_left), self.values, self.full_patterns, self.ties)
+        run_ranges(kernel_module()._hold_table, n, thread_count(None, n), game.rule, self.deals,
+                   superset_table(game.rule), pays, draw_scale(game.cards_left), self.values, self.full_patterns,
+                   self.ties)
         hold_rank = np.array([_HOLD_RANK[hold] for hold in range(32)], dtype=np.int64)
         self.tie_order = (((1 << _TIE_BITS) - 1 - self.ties) << 5) | hold_rank  # within a line: higher cards
         self.tie_rank = np.argsort(np.argsort(self.tie_order, axis=1), axis=1)  # each hold's place in that order

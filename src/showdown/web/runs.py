@@ -117,7 +117,7 @@ def check_equity(body: models.EquityRequest, settings: Settings, in_job: bool = 
 
 
 def threads_for(trials: Optional[int], in_job: bool = False) -> Optional[int]:
-    """numba threads for one run: one for small Monte Carlo runs (waking more costs more than it
+    """Threads for one run: one for small Monte Carlo runs (waking more costs more than it
     saves, and concurrent requests keep the cores busy anyway), and one core left free in a job."""
     if in_job:
         return max(1, (os.cpu_count() or 2) - 1)
