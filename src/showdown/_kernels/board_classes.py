@@ -365,7 +365,7 @@ def _deal_boards(holes, unavailable, counts):
 
 
 @kernel(nogil=True)
-def _assignment_classes(combos, sizes, weights, perms, groups):
+def _assignment_classes(combos, sizes, weights, perms, groups, first, stop):
     """Every compatible assignment of one combo per player (no card shared), reduced to its class.
 
     Two assignments are in one class when a suit permutation from ``perms`` (G, 4), followed by
@@ -374,16 +374,20 @@ def _assignment_classes(combos, sizes, weights, perms, groups):
     packed 12 bits per player (high card * 64 + low card), players 0-4 in the first word.
     Returns codes (n, 2) uint64, weights (n,) float64 (the product of the combos' weights)
     and seatings (n,) uint64: where each player sits in the class's representative, 4 bits per
-    player (player 0 lowest).
+    player (player 0 lowest). Only the assignments ``first`` to ``stop - 1`` are visited, in the
+    mixed-radix order of the players' combos (player 0's fastest), so consecutive ranges give
+    consecutive pieces of the whole answer.
     """
     n_players = combos.shape[0]
-    n_assign = 1
-    for p in range(n_players):
-        n_assign *= sizes[p]
+    n_assign = stop - first
     codes = np.empty((n_assign, 2), dtype=np.uint64)
     out_weights = np.empty(n_assign, dtype=np.float64)
     seatings = np.empty(n_assign, dtype=np.uint64)
     choice = np.zeros(n_players, dtype=np.int64)
+    left = first
+    for p in range(n_players):
+        choice[p] = left % sizes[p]
+        left //= sizes[p]
     pairs = np.zeros(n_players, dtype=np.int64)
     order = np.zeros(n_players, dtype=np.int64)
     best_order = np.zeros(n_players, dtype=np.int64)

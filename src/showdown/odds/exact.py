@@ -12,6 +12,7 @@ is the same on any number of threads or machines.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import itertools
 import math
@@ -103,12 +104,9 @@ _CACHE_LOCK = threading.Lock()
 
 
 def _classify(question: Question, permutations: np.ndarray, groups: np.ndarray) -> Classes:
-    from showdown._kernels import board_classes as kernel
-
     combos = question.combos
-    codes, assignment_weights, seating_codes = kernel._assignment_classes(
-        combos, question.sizes, question.weights, permutations, groups
-    )
+    codes, assignment_weights, seating_codes = class_codes(combos, question.sizes, question.weights, permutations,
+                                                          groups)
     if len(codes) == 0:
         raise EquityError("the players' ranges have no combination without a shared card")
     if combos.shape[0] <= 5:
@@ -129,6 +127,19 @@ def _classify(question: Question, permutations: np.ndarray, groups: np.ndarray) 
         multiplicity=np.bincount(cell, minlength=shape[0] * shape[1]).reshape(shape).astype(np.int64)[order],
         weight=np.bincount(cell, weights=assignment_weights, minlength=shape[0] * shape[1]).reshape(shape)[order],
     )
+
+
+def class_codes(combos: np.ndarray, sizes: np.ndarray, weights: np.ndarray, permutations: np.ndarray,
+                groups: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every compatible assignment's class code, weight and seating (see
+    ``_kernels.board_classes._assignment_classes``), in the kernel's order, worked out on every
+    core: each thread takes a consecutive share of the assignments."""
+    from showdown._kernels import board_classes as kernel
+
+    n_assign = math.prod(int(size) for size in sizes)
+    parts = run_ranges(kernel._assignment_classes, n_assign, thread_count(None, n_assign), combos, sizes, weights,
+                       permutations, groups)
+    return tuple(np.concatenate(column) for column in zip(*parts, strict=True))  # type: ignore[return-value]
 
 
 def decode_classes(codes: np.ndarray, n_players: int) -> np.ndarray:
@@ -203,12 +214,15 @@ def score_classes(job: tuple[np.ndarray, int, Optional[int]]) -> tuple[np.ndarra
     wanted = n_jobs if n_jobs is not None else worker_threads()
     ordered, dead, bounds = np.ascontiguousarray(holes[order]), np.uint64(dead_mask), starts.tolist()
 
-    def groups(first: int, stop: int) -> None:  # one thread's groups of the same hole ranks
-        for g in range(first, stop):
+    def groups(first: int, stop: int) -> None:
+        """One thread's share: the groups of the same hole ranks that start among the classes
+        ``first`` to ``stop - 1`` (shares cut by classes balance the threads better than shares
+        of groups, which differ in size)."""
+        for g in range(bisect.bisect_left(bounds, first), bisect.bisect_left(bounds, stop)):
             where = slice(bounds[g], bounds[g + 1])
             kernel._deal_boards_group(ordered[where], dead, counts[where], totals[where])
 
-    run_ranges(groups, len(bounds) - 1, thread_count(wanted, len(holes) * MIN_ITEMS_PER_THREAD // 8))
+    run_ranges(groups, len(holes), thread_count(wanted, len(holes) * MIN_ITEMS_PER_THREAD // 8))
     counts[order], totals[order] = counts.copy(), totals.copy()
     return counts, totals
 

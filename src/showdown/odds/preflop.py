@@ -30,7 +30,7 @@ import numpy as np
 
 from showdown.errors import ShowdownError
 from showdown.files import open_output, writable_path
-from showdown.odds.exact import by_hole_ranks, decode_classes, score_classes, suit_permutations
+from showdown.odds.exact import by_hole_ranks, class_codes, decode_classes, score_classes, suit_permutations
 from showdown.parallel.cluster import map_partitions, split
 from showdown.parallel.interruption import interruptible
 from showdown.quantities import whole_number
@@ -148,8 +148,6 @@ def preflop_table(
         ShowdownError: ``hands`` is empty, repeats a hand or holds something other than a starting hand (``AA``,
             ``AKs``, ``AKo``), or ``partitions`` is below 1.
     """
-    from showdown._kernels import board_classes as kernel
-
     if partitions is not None:
         whole_number(partitions, "partitions", low=1)
     names = tuple(starting_hands() if hands is None else hands)
@@ -166,9 +164,8 @@ def preflop_table(
     owner_ids = np.array(owner, dtype=np.int64)
     n = len(combo_ids)
     both = np.stack([combo_ids, combo_ids])
-    codes, _, seatings = kernel._assignment_classes(
-        both, np.array([n, n], dtype=np.int64), np.ones((2, n)), suit_permutations(()), np.zeros(2, dtype=np.int64)
-    )
+    codes, _, seatings = class_codes(both, np.array([n, n], dtype=np.int64), np.ones((2, n)), suit_permutations(()),
+                                     np.zeros(2, dtype=np.int64))
     # the assignments in the kernel's order: player 0's combo varies fastest, overlaps skipped
     grid_first, grid_second = np.meshgrid(np.arange(n), np.arange(n))
     masks = np.uint64(1) << combo_ids.astype(np.uint64)
