@@ -124,3 +124,12 @@ def test_equity_on_a_cluster_is_bit_identical(client, players, options):
     there = equity(players, client=client, **options).to_dict()
     here.pop("elapsed"), there.pop("elapsed")
     assert here == there
+
+
+def test_a_task_on_a_worker_uses_the_workers_threads(client):
+    """On a Dask worker a call takes as many threads as the worker has (one each here); outside
+    one, the machine's."""
+    from showdown.parallel.cluster import worker_threads
+
+    assert worker_threads() is None
+    assert client.submit(worker_threads, pure=False).result() == 1

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Optional, TypeVar
 
@@ -141,13 +142,14 @@ def _check_address(address: str) -> None:
 
 
 def worker_threads() -> Optional[int]:
-    """On a Dask worker, its number of threads (numba then uses as many); None elsewhere."""
-    try:
-        from dask.distributed import get_worker
-    except ImportError:
+    """On a Dask worker, its number of threads (a call then uses as many); None elsewhere.
+    distributed is not imported for this (it takes about half a second): a process that runs a
+    Dask worker has it imported already."""
+    distributed = sys.modules.get("distributed")
+    if distributed is None:
         return None
     try:
-        return int(get_worker().state.nthreads)
+        return int(distributed.get_worker().state.nthreads)
     except (ValueError, AttributeError):
         return None
 
