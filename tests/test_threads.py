@@ -2,11 +2,10 @@
 
 import threading
 
-import numpy as np
 import pytest
 
 from showdown.errors import ShowdownError
-from showdown.parallel.threads import run_ranges, summed, thread_count
+from showdown.parallel.threads import run_ranges, thread_count
 
 
 @pytest.mark.parametrize("n_items, threads", [(10, 1), (10, 2), (10, 3), (7, 7), (2, 5), (1, 4), (0, 3)])
@@ -42,12 +41,6 @@ def test_an_error_in_any_range_reaches_the_caller():
 
     with pytest.raises(ValueError, match="range 5-10 failed"):
         run_ranges(share, 10, 2)
-
-
-def test_summed_adds_each_array_across_the_parts():
-    parts = [(np.array([[1, 0], [0, 0]]), np.array([0.25, 0.0])), (np.array([[0, 0], [0, 2]]), np.array([0.0, 0.5]))]
-    counts, weights = summed(parts)
-    assert counts.tolist() == [[1, 0], [0, 2]] and weights.tolist() == [0.25, 0.5]
 
 
 def test_a_kernel_split_over_threads_gives_the_answer_of_one_thread():

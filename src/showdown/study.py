@@ -44,7 +44,7 @@ from showdown.odds.inputs import Question, prepare
 from showdown.odds.montecarlo import FIRST_BATCH, MAX_ATTEMPTS, MAX_BATCH, MC_CHUNKS
 from showdown.odds.result import finite
 from showdown.parallel.interruption import interruptible, stop_if_interrupted
-from showdown.parallel.threads import run_ranges, summed, thread_count
+from showdown.parallel.threads import run_ranges, thread_count
 from showdown.quantities import random_seed, real_number, whole_number
 from showdown.ranges import Range, starting_hand_of
 
@@ -417,9 +417,10 @@ def _score_heads_up(question: Question, n_jobs: Optional[int]) -> _Scored:
     runouts = runouts.reshape(len(runouts), question.to_come)
     board = np.array([c.id for c in question.board], dtype=np.uint8)
     with interruptible():
-        doubled, met, card_doubled, card_met = summed(run_ranges(
-            _runouts, EXACT_CHUNKS, thread_count(n_jobs, len(runouts)), union, hero_weights, villain_weights, board,
-            runouts, EXACT_CHUNKS, deck_code(question.game)))
+        doubled, met = np.zeros((EXACT_CHUNKS, len(codes))), np.zeros((EXACT_CHUNKS, len(codes)))
+        card_doubled, card_met = np.zeros((EXACT_CHUNKS, 52)), np.zeros((EXACT_CHUNKS, 52))
+        run_ranges(_runouts, EXACT_CHUNKS, thread_count(n_jobs, len(runouts)), union, hero_weights, villain_weights,
+                   board, runouts, EXACT_CHUNKS, deck_code(question.game), doubled, met, card_doubled, card_met)
     return _Scored(codes, doubled.sum(axis=0), met.sum(axis=0), card_doubled.sum(axis=0), card_met.sum(axis=0))
 
 
@@ -581,9 +582,12 @@ def _sample(question: Question, trials: int, seed: int, time_limit: Optional[flo
             per_chunk[: size % MC_CHUNKS] += 1
             seeds = np.array([np.random.SeedSequence([seed, batch, c]).generate_state(1, np.uint64)[0]
                               for c in range(MC_CHUNKS)], dtype=np.uint64)
-            batch_dealt, batch_share, batch_square, failed = summed(run_ranges(
-                _sampled, MC_CHUNKS, thread_count(n_jobs, size), question.combos, question.sizes, cumulative,
-                known_used, board, question.to_come, per_chunk, seeds, MAX_ATTEMPTS, deck_code(question.game)))
+            batch_dealt = np.zeros((MC_CHUNKS, n_hero), dtype=np.int64)
+            batch_share, batch_square = np.zeros((MC_CHUNKS, n_hero)), np.zeros((MC_CHUNKS, n_hero))
+            failed = np.zeros(MC_CHUNKS, dtype=np.bool_)
+            run_ranges(_sampled, MC_CHUNKS, thread_count(n_jobs, size), question.combos, question.sizes, cumulative,
+                       known_used, board, question.to_come, per_chunk, seeds, MAX_ATTEMPTS, deck_code(question.game),
+                       batch_dealt, batch_share, batch_square, failed)
             if failed.any():
                 raise EquityError(f"the ranges almost never fit together without a shared card ({MAX_ATTEMPTS:,}"
                                   " deals in a row failed)")

@@ -197,19 +197,18 @@ def _holdings(combos, board, made, draws, deck, made_by_place):
 
 
 @kernel(nogil=True)
-def _runouts(combos, hero_weights, villain_weights, board, runouts, n_chunks, deck, chunk_first, chunk_stop):
+def _runouts(combos, hero_weights, villain_weights, board, runouts, n_chunks, deck, doubled, met, card_doubled,
+             card_met, chunk_first, chunk_stop):
     """Heads-up, every runout: per chunk of ``runouts`` ((R, k) card ids, k = 0 to 2), for each
     combo of ``combos`` (the union of both ranges, (U, 2) ids off the board and dead cards) its
     doubled equity against the villain (2 x wins + ties, each villain combo by its weight) and
     the villain weight it met; and per card, the same summed over the hero's combos (each by its
-    hero weight) over the runouts that hold the card. Hands are ranked as ``deck`` ranks them."""
+    hero weight) over the runouts that hold the card. Hands are ranked as ``deck`` ranks them.
+    Into the rows ``chunk_first`` to ``chunk_stop - 1`` (this thread's chunks) of the zeroed
+    ``doubled`` and ``met`` (n_chunks, U) and ``card_doubled`` and ``card_met`` (n_chunks, 52)."""
     n = combos.shape[0]
     n_runouts = runouts.shape[0]
     to_come = runouts.shape[1]
-    doubled = np.zeros((n_chunks, n), dtype=np.float64)
-    met = np.zeros((n_chunks, n), dtype=np.float64)
-    card_doubled = np.zeros((n_chunks, 52), dtype=np.float64)
-    card_met = np.zeros((n_chunks, 52), dtype=np.float64)
     board_key, board_bits = _board_key(board)
     hole_keys, hole_bits, masks = _combo_keys(combos)
     for chunk in range(chunk_first, chunk_stop):  # this thread's chunks (see showdown.parallel.threads)
@@ -273,27 +272,22 @@ def _runouts(combos, hero_weights, villain_weights, board, runouts, n_chunks, de
                 card = runouts[r, j]
                 card_doubled[chunk, card] += runout_doubled
                 card_met[chunk, card] += runout_met
-    return doubled, met, card_doubled, card_met
 
 
 @kernel(nogil=True)
-def _sampled(combos, sizes, cumulative, known_used, board, to_come, trials, seeds, max_attempts, deck, chunk_first,
-             chunk_stop):
+def _sampled(combos, sizes, cumulative, known_used, board, to_come, trials, seeds, max_attempts, deck, dealt, share,
+             square, failed, chunk_first, chunk_stop):
     """Monte Carlo over whole deals, any number of players: player 0 is the hero. Per chunk
     (``trials[c]`` deals from a splitmix64 stream seeded by ``seeds[c]``) and per hero combo, the
     deals it was in, its summed pot share and its summed squared share; and whether
     ``max_attempts`` deals in a row failed to fit the ranges together. Deals come with
     probability proportional to the product of their combos' weights, as in ``equity``; board
-    cards come from the cards of ``deck`` (the short deck's ids start at 16)."""
+    cards come from the cards of ``deck`` (the short deck's ids start at 16). Into the rows
+    ``chunk_first`` to ``chunk_stop - 1`` (this thread's chunks) of the zeroed ``dealt``,
+    ``share`` and ``square`` (C, hero combos) and ``failed`` (C,)."""
     lowest = 0 if deck == HOLDEM else 16
     cards_in_deck = np.uint64(52 - lowest)
     n_players = combos.shape[0]
-    n_hero = sizes[0]
-    n_chunks = trials.shape[0]
-    dealt = np.zeros((n_chunks, n_hero), dtype=np.int64)
-    share = np.zeros((n_chunks, n_hero), dtype=np.float64)
-    square = np.zeros((n_chunks, n_hero), dtype=np.float64)
-    failed = np.zeros(n_chunks, dtype=np.bool_)
     board_key, board_bits = _board_key(board)
     for chunk in range(chunk_first, chunk_stop):  # this thread's chunks (see showdown.parallel.threads)
         state = seeds[chunk]
@@ -365,4 +359,3 @@ def _sampled(combos, sizes, cumulative, known_used, board, to_come, trials, seed
             chunk_dealt[hero] += 1
             chunk_share[hero] += result
             chunk_square[hero] += result * result
-    return dealt, share, square, failed

@@ -15,11 +15,9 @@ does not depend on which thread does it, so it is the same whatever the thread c
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Optional, TypeVar
-
-import numpy as np
 
 from showdown.errors import ShowdownError
 
@@ -61,13 +59,3 @@ def run_ranges(function: Callable[..., T], n_items: int, threads: int, *argument
         first = function(*arguments, cuts[0], cuts[1])
         return [first, *(future.result() for future in rest)]
 
-
-def summed(parts: Sequence[tuple[np.ndarray, ...]]) -> tuple[np.ndarray, ...]:
-    """The element-wise sums of several ranges' result arrays. A kernel that fills the rows of
-    its own chunks and leaves the others zero gives, so summed, exactly the arrays one call
-    over every chunk gives (adding zeros changes no float).
-
-    >>> summed([(np.array([0.1, 0.0]),), (np.array([0.0, 0.2]),)])
-    (array([0.1, 0.2]),)
-    """
-    return tuple(np.sum(column, axis=0) for column in zip(*parts, strict=True))
