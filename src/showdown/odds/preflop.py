@@ -164,8 +164,9 @@ def preflop_table(
     owner_ids = np.array(owner, dtype=np.int64)
     n = len(combo_ids)
     both = np.stack([combo_ids, combo_ids])
-    codes, _, seatings = class_codes(both, np.array([n, n], dtype=np.int64), np.ones((2, n)), suit_permutations(()),
-                                     np.zeros(2, dtype=np.int64))
+    with interruptible():  # Ctrl-C waits for the threads of the classification to finish
+        codes, _, seatings = class_codes(both, np.array([n, n], dtype=np.int64), np.ones((2, n)),
+                                         suit_permutations(()), np.zeros(2, dtype=np.int64))
     # the assignments in the kernel's order: player 0's combo varies fastest, overlaps skipped
     grid_first, grid_second = np.meshgrid(np.arange(n), np.arange(n))
     masks = np.uint64(1) << combo_ids.astype(np.uint64)
