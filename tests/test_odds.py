@@ -237,6 +237,40 @@ def test_classes_with_the_same_ranks_share_their_passes(ranks, dead):
         assert (counts[i] == _every_board(holes[i], dead)[0]).all(), holes[i].tolist()
 
 
+@pytest.mark.parametrize("hands, dead", [
+    (["As Ks", "Qd Qh"], ""),
+    (["2c 7d", "Ah Ad", "Tc 9c"], "Kc"),  # three players and a dead card of a player's suit
+    (["Ks Kh", "Kd Kc"], ""),  # a split
+])
+def test_exact_hands_preflop_count_every_board(hands, dead):
+    """Exact hands are a single assignment, scored as its own class (no class codes): the counts
+    of every board one by one."""
+    from showdown.tables.layout import TIE, WIN
+
+    result = equity(hands, dead=dead, exact=True)
+    holes = np.array([[c.id for c in parse_cards(hand)] for hand in hands], dtype=np.uint8)
+    expected, total = _every_board(holes, [c.id for c in parse_cards(dead)])
+    assert result.total == total
+    assert result.counts.wins == tuple(int(x) for x in expected[:, WIN])
+    assert result.counts.ties == tuple(int(x) for x in expected[:, TIE])
+
+
+def test_classes_score_the_same_in_any_order():
+    """Classes of different hole ranks, shuffled: the same counts as ordered by hole ranks (runs
+    of the same ranks share a rank pass; a run split in two only costs a second pass)."""
+    from showdown.odds.exact import by_hole_ranks, score_classes
+
+    rng = random.Random(5)
+    holes = np.array([rng.sample(range(52), 4) for _ in range(60)] * 2, dtype=np.uint8).reshape(-1, 2, 2)
+    shuffled = holes[np.array(rng.sample(range(len(holes)), len(holes)))]
+    order = by_hole_ranks(shuffled)
+    counts, totals = score_classes((shuffled, 0, 2))
+    ordered_counts, ordered_totals = score_classes((shuffled[order], 0, 2))
+    assert (counts[order] == ordered_counts).all() and (totals[order] == ordered_totals).all()
+    for i in (0, 7):
+        assert (counts[i] == _every_board(shuffled[i], [])[0]).all(), shuffled[i].tolist()
+
+
 def test_assignment_classes_equal_one_assignment_at_a_time():
     """Suit classes and seatings of identical ranges add up to the sum over every assignment."""
     for players in (["JJ+, AKs:0.5", "JJ+, AKs:0.5"], ["QQ+", "KK+:0.25, AQs", "QQ+"], ["AKs", "AKo"]):

@@ -1,6 +1,9 @@
 """Running a kernel over shares of its work on several threads (``showdown.parallel.threads``)."""
 
+import os
+import signal
 import threading
+import time
 
 import pytest
 
@@ -41,6 +44,57 @@ def test_an_error_in_any_range_reaches_the_caller():
 
     with pytest.raises(ValueError, match="range 5-10 failed"):
         run_ranges(share, 10, 2)
+
+
+def test_the_threads_are_kept_between_calls():
+    """A pool of threads lives on between calls (a new one each call cost about 1 ms, paid by
+    every Monte Carlo batch): after twenty calls, every thread that ran a range still waits for
+    work, none was shut down."""
+    workers = [run_ranges(lambda first, stop: threading.current_thread(), 20, 2)[1] for _ in range(20)]
+    assert threading.current_thread() not in workers
+    assert all(worker.is_alive() for worker in workers)
+
+
+def test_ctrl_c_waits_for_every_range():
+    """Ctrl-C while the threads run is held until every range is done, then reaches the caller:
+    it must not land inside a kernel's call, nor end the process while a thread is in one."""
+    finished = []
+
+    def share(first, stop):
+        if first == 0:
+            signal.raise_signal(signal.SIGINT)
+        else:
+            time.sleep(0.3)
+        finished.append(first)  # not reached by a Ctrl-C raised at once
+
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    with pytest.raises(KeyboardInterrupt):
+        run_ranges(share, 10, 2)
+    assert sorted(finished) == [0, 5]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="fork is POSIX only")
+def test_a_forked_child_gets_threads_of_its_own():
+    """After a fork the child has none of the parent's threads: it makes its own pool instead
+    of waiting for ever on the parent's."""
+    assert run_ranges(lambda first, stop: stop, 4, 2) == [2, 4]  # the parent's pool exists
+    pid = os.fork()
+    if pid == 0:  # the child
+        try:
+            code = 0 if run_ranges(lambda first, stop: stop, 4, 2) == [2, 4] else 1
+        finally:
+            os._exit(code if "code" in locals() else 2)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            assert os.waitstatus_to_exitcode(status) == 0
+            return
+        time.sleep(0.05)
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    pytest.fail("the forked child's run_ranges did not finish within 30 s")
 
 
 def test_a_kernel_split_over_threads_gives_the_answer_of_one_thread():

@@ -44,6 +44,7 @@ from showdown.odds.inputs import Question, prepare
 from showdown.odds.montecarlo import FIRST_BATCH, MAX_ATTEMPTS, MAX_BATCH, MC_CHUNKS
 from showdown.odds.result import finite
 from showdown.parallel.interruption import interruptible, stop_if_interrupted
+from showdown.parallel.streams import chunk_seeds
 from showdown.parallel.threads import run_ranges, thread_count
 from showdown.quantities import random_seed, real_number, whole_number
 from showdown.ranges import Range, starting_hand_of
@@ -580,8 +581,7 @@ def _sample(question: Question, trials: int, seed: int, time_limit: Optional[flo
             size = min(FIRST_BATCH << batch, MAX_BATCH, trials - done)
             per_chunk = np.full(MC_CHUNKS, size // MC_CHUNKS, dtype=np.int64)
             per_chunk[: size % MC_CHUNKS] += 1
-            seeds = np.array([np.random.SeedSequence([seed, batch, c]).generate_state(1, np.uint64)[0]
-                              for c in range(MC_CHUNKS)], dtype=np.uint64)
+            seeds = chunk_seeds(seed, batch, MC_CHUNKS)
             batch_dealt = np.zeros((MC_CHUNKS, n_hero), dtype=np.int64)
             batch_share, batch_square = np.zeros((MC_CHUNKS, n_hero)), np.zeros((MC_CHUNKS, n_hero))
             failed = np.zeros(MC_CHUNKS, dtype=np.bool_)

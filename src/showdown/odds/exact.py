@@ -105,6 +105,8 @@ _CACHE_LOCK = threading.Lock()
 
 def _classify(question: Question, permutations: np.ndarray, groups: np.ndarray) -> Classes:
     combos = question.combos
+    if all(int(size) == 1 for size in question.sizes):
+        return _one_assignment(question)
     codes, assignment_weights, seating_codes = class_codes(combos, question.sizes, question.weights, permutations,
                                                           groups)
     if len(codes) == 0:
@@ -120,12 +122,27 @@ def _classify(question: Question, permutations: np.ndarray, groups: np.ndarray) 
     cell = inverse.reshape(-1) * len(seatings) + seating.reshape(-1)
     shape = (len(unique), len(seatings))
     holes = decode_classes(unique, combos.shape[0])
-    order = by_hole_ranks(holes)[0]  # classes with the same hole ranks side by side: see score_classes
+    order = by_hole_ranks(holes)  # classes with the same hole ranks side by side: see score_classes
     return Classes(
         holes=np.ascontiguousarray(holes[order]),
         seatings=seatings.astype(np.int64),
         multiplicity=np.bincount(cell, minlength=shape[0] * shape[1]).reshape(shape).astype(np.int64)[order],
         weight=np.bincount(cell, weights=assignment_weights, minlength=shape[0] * shape[1]).reshape(shape)[order],
+    )
+
+
+def _one_assignment(question: Question) -> Classes:
+    """Exact hands: a single assignment, its own class (no class codes to work out, nor their
+    kernel to compile)."""
+    combos = question.combos[:, 0, :]
+    if len(np.unique(combos)) < combos.size:
+        raise EquityError("the players' ranges have no combination without a shared card")
+    n_players = len(combos)
+    return Classes(
+        holes=np.sort(combos, axis=1)[:, ::-1].reshape(1, n_players, 2).copy(),  # high card first, as decoded
+        seatings=np.arange(n_players, dtype=np.int64).reshape(1, n_players),
+        multiplicity=np.ones((1, 1), dtype=np.int64),
+        weight=np.array([[float(np.prod(question.weights[:, 0]))]]),
     )
 
 
@@ -152,15 +169,18 @@ def decode_classes(codes: np.ndarray, n_players: int) -> np.ndarray:
     return np.stack([pairs >> np.uint64(6), pairs & np.uint64(63)], axis=2).astype(np.uint8)
 
 
-def by_hole_ranks(holes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def by_hole_ranks(holes: np.ndarray) -> np.ndarray:
     """An order of assignments ``holes`` (N, P, 2) that puts those with the same hole ranks side
-    by side (stable), and where each run of the same ranks starts in that order (with N at the
-    end)."""
+    by side (stable): :func:`score_classes` then scores each run of them together."""
     signature = np.unique((holes >> 2).reshape(len(holes), -1), axis=0, return_inverse=True)[1].reshape(-1)
-    order = np.argsort(signature, kind="stable")
-    ordered = signature[order]
-    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1], True]).astype(np.int64)
-    return order, starts
+    return np.argsort(signature, kind="stable")
+
+
+def hole_rank_runs(holes: np.ndarray) -> list[int]:
+    """Where each run of consecutive assignments ``holes`` (N, P, 2) with the same hole ranks
+    starts, with N at the end."""
+    ranks = (holes >> 2).reshape(len(holes), -1)
+    return np.flatnonzero(np.r_[True, (ranks[1:] != ranks[:-1]).any(axis=1), True]).tolist()  # type: ignore[no-any-return]
 
 
 def by_classes(
@@ -204,15 +224,16 @@ def score_classes(job: tuple[np.ndarray, int, Optional[int]]) -> tuple[np.ndarra
     """Board counts (N, P, N_COUNTS) and totals (N,) of assignment classes ``holes`` (N, P, 2),
     with the dead cards ``dead_mask``, on ``n_jobs`` threads (default: those of the Dask worker
     it runs on, else all): ``job = (holes, dead_mask, n_jobs)``. A unit of work that can run on
-    any machine."""
+    any machine. Classes with the same hole ranks share their rank pass when they are side by
+    side (:func:`by_hole_ranks` orders them so)."""
     from showdown._kernels import board_classes as kernel
 
     holes, dead_mask, n_jobs = job
-    order, starts = by_hole_ranks(holes)  # the same hole ranks side by side: they share the rank pass
+    holes = np.ascontiguousarray(holes)
     counts = np.zeros((len(holes), holes.shape[1], N_COUNTS), dtype=np.int64)
     totals = np.zeros(len(holes), dtype=np.int64)
     wanted = n_jobs if n_jobs is not None else worker_threads()
-    ordered, dead, bounds = np.ascontiguousarray(holes[order]), np.uint64(dead_mask), starts.tolist()
+    dead, bounds = np.uint64(dead_mask), hole_rank_runs(holes)  # each run shares its rank pass
 
     def groups(first: int, stop: int) -> None:
         """One thread's share: the groups of the same hole ranks that start among the classes
@@ -220,10 +241,9 @@ def score_classes(job: tuple[np.ndarray, int, Optional[int]]) -> tuple[np.ndarra
         of groups, which differ in size)."""
         for g in range(bisect.bisect_left(bounds, first), bisect.bisect_left(bounds, stop)):
             where = slice(bounds[g], bounds[g + 1])
-            kernel._deal_boards_group(ordered[where], dead, counts[where], totals[where])
+            kernel._deal_boards_group(holes[where], dead, counts[where], totals[where])
 
     run_ranges(groups, len(holes), thread_count(wanted, len(holes) * MIN_ITEMS_PER_THREAD // 8))
-    counts[order], totals[order] = counts.copy(), totals.copy()
     return counts, totals
 
 

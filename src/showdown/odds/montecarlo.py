@@ -1,8 +1,9 @@
 """Monte Carlo: batches of seeded random deals until a stopping rule says enough.
 
 Each batch is cut into :data:`MC_CHUNKS` chunks with random streams of their own, derived from
-the seed, the batch and the chunk: the same seed gives the same answer whatever the number of
-threads, and a cluster gets whole chunks, so its answer is bit-identical too.
+the seed, the batch and the chunk (:func:`~showdown.parallel.streams.chunk_seeds`): the same
+seed gives the same answer whatever the number of threads, and a cluster gets whole chunks, so
+its answer is bit-identical too.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from showdown.odds.inputs import Question
 from showdown.odds.result import EquityResult, build_result
 from showdown.parallel.cluster import map_in_order, worker_threads
 from showdown.parallel.interruption import stop_if_interrupted
+from showdown.parallel.streams import chunk_seeds
 from showdown.parallel.threads import run_ranges, thread_count
 from showdown.tables.layout import N_COUNTS
 
@@ -63,10 +65,7 @@ def monte_carlo(
             size = min(size, trials - done)
         per_chunk = np.full(MC_CHUNKS, size // MC_CHUNKS, dtype=np.int64)
         per_chunk[: size % MC_CHUNKS] += 1
-        seeds = np.array(
-            [np.random.SeedSequence([seed, batch, c]).generate_state(1, np.uint64)[0] for c in range(MC_CHUNKS)],
-            dtype=np.uint64,
-        )
+        seeds = chunk_seeds(seed, batch, MC_CHUNKS)
         shared = (question.combos, question.sizes, cumulative, known_used, game_rules, question.to_come)
         pieces: list[tuple[Any, ...]]
         if client is None:

@@ -176,7 +176,7 @@ def preflop_table(
     unique, inverse = np.unique(codes[:, 0], return_inverse=True)
     holes = decode_classes(np.stack([unique, np.zeros_like(unique)], axis=1), 2)
     count = max(1, math.ceil(len(holes) / PARTITION_CLASSES)) if partitions is None else partitions
-    order = by_hole_ranks(holes)[0]  # classes with the same hole ranks in the same piece
+    order = by_hole_ranks(holes)  # classes with the same hole ranks in the same piece
     ordered: Any = np.ascontiguousarray(holes[order])
     pieces = split(ordered, count)
     with interruptible():

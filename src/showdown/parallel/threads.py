@@ -15,11 +15,14 @@ does not depend on which thread does it, so it is the same whatever the thread c
 from __future__ import annotations
 
 import operator
+import os
+import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, wait
 from typing import Any, Optional, TypeVar
 
 from showdown.errors import ShowdownError
+from showdown.parallel.interruption import interruptible
 
 # Below this many items a second thread costs more than it saves.
 MIN_ITEMS_PER_THREAD = 50_000
@@ -49,13 +52,45 @@ def thread_count(n_jobs: Optional[int], n_items: int) -> int:
 def run_ranges(function: Callable[..., T], n_items: int, threads: int, *arguments: Any) -> list[T]:
     """``function(*arguments, first, stop)`` for ``threads`` consecutive ranges that cut
     ``range(n_items)`` (as evenly as they can), each on a thread of its own, the first on the
-    calling thread; their results in order."""
+    calling thread; their results in order.
+
+    Ctrl-C is held until every range is done (see :mod:`showdown.parallel.interruption`): a
+    process must not end while a thread is inside a kernel.
+    """
     threads = max(1, min(threads, n_items))
     cuts = [n_items * k // threads for k in range(threads + 1)]
     if threads == 1:
         return [function(*arguments, 0, n_items)]
-    with ThreadPoolExecutor(max_workers=threads - 1, thread_name_prefix="showdown") as pool:
-        rest = [pool.submit(function, *arguments, cuts[k], cuts[k + 1]) for k in range(1, threads)]
-        first = function(*arguments, cuts[0], cuts[1])
+    with interruptible():
+        rest = [_pool(threads - 1).submit(function, *arguments, cuts[k], cuts[k + 1]) for k in range(1, threads)]
+        try:
+            first = function(*arguments, cuts[0], cuts[1])
+        finally:
+            wait(rest)
         return [first, *(future.result() for future in rest)]
 
+
+_shared: Optional[ThreadPoolExecutor] = None
+_shared_lock = threading.Lock()
+
+
+def _pool(workers: int) -> ThreadPoolExecutor:
+    """The process's pool of at least ``workers`` threads, kept between calls (a new pool cost
+    about 1 ms, paid by every batch of a Monte Carlo run)."""
+    global _shared
+    with _shared_lock:
+        if _shared is None or _shared._max_workers < workers:
+            if _shared is not None:
+                _shared.shutdown(wait=False)  # its threads end once their work is done
+            _shared = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="showdown")
+        return _shared
+
+
+def _forget_pool() -> None:
+    """In a forked child, whose copy of the pool has no threads."""
+    global _shared, _shared_lock
+    _shared, _shared_lock = None, threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_pool)
