@@ -301,3 +301,35 @@ def test_evaluator_kernel_tables_match_loaded_tables():
     assert (kernel.CARD_KEYS[52:] == 0).all() and (kernel.CARD_BITS[52:] == 0).all()
     assert np.array_equal(kernel.FLUSH_VALUES, tables.flush_values)
     assert evaluate_many(np.array([[50, 46, 30, 22, 14]]))[0] == tables.flush_values[FLUSH_MASK]
+
+
+def test_preflop_kernels_compile_on_two_processes(tmp_path):
+    """From an empty cache, the first exact preflop equity leaves the rank pass and the
+    outcomes' counts to another process (on a machine with a second core): this one compiles
+    the flushes, then loads those two from the cache. The answer is the same."""
+    code = textwrap.dedent(
+        """
+        import json
+        import showdown
+        from showdown._kernels import board_classes as kernel, is_cached
+        before = is_cached(kernel._rank_pass)
+        result = showdown.equity(["As Ks", "Qd Qh"], exact=True)
+        print(json.dumps({
+            "before": before, "after": is_cached(kernel._rank_pass) and is_cached(kernel._add_outcomes),
+            "loaded": [sum(getattr(kernel, name).stats.cache_hits.values())
+                       for name in ("_rank_pass", "_add_outcomes")],
+            "compiled": sum(kernel._flush_outcomes.stats.cache_misses.values()),
+            "wins": result.counts.wins, "total": result.total,
+        }))
+        """
+    )
+    env = {key: value for key, value in os.environ.items() if not key.startswith("NUMBA_")}
+    env["SHOWDOWN_CACHE_DIR"] = str(tmp_path)  # an empty cache
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    expected = showdown.equity(["As Ks", "Qd Qh"], exact=True)
+    assert seen["wins"] == list(expected.counts.wins) and seen["total"] == expected.total
+    assert not seen["before"] and seen["after"] and seen["compiled"] == 1
+    if (os.cpu_count() or 1) > 1:
+        assert seen["loaded"] == [1, 1]  # compiled by the other process, loaded here

@@ -169,9 +169,8 @@ def _hole_ids(rng, n_players, n_dead):
 
 
 def test_rank_and_flush_patterns_equal_every_board():
-    """The pattern kernel against the kernel that evaluates every board one by one."""
-    from showdown._kernels import board_classes as patterns
-    from showdown.tables.layout import N_COUNTS
+    """The pattern kernels against the kernel that evaluates every board one by one."""
+    from showdown.odds.exact import score_classes
 
     rng = random.Random(5)
     cases = [_hole_ids(rng, n, d) for n, d in ((2, 0), (2, 3), (3, 0), (3, 8), (4, 2), (5, 0), (6, 4), (9, 0), (10, 0))]
@@ -179,12 +178,10 @@ def test_rank_and_flush_patterns_equal_every_board():
         cases.append((np.array(suited, dtype=np.uint8), []))  # suited holes: many flush patterns
     for holes, dead in cases:
         n_players = len(holes)
-        mask = np.uint64(sum(1 << int(c) for c in [*holes.ravel(), *dead]))
-        counts = np.zeros((n_players, N_COUNTS), dtype=np.int64)
-        total = patterns._deal_boards(holes, mask, counts)
+        counts, totals = score_classes((holes[None], sum(1 << int(c) for c in dead), 1))
         expected, cases = _every_board(holes, [int(c) for c in dead])
-        assert total == cases == math.comb(52 - len(dead) - 2 * n_players, 5)
-        assert (counts == expected).all(), holes.tolist()
+        assert totals[0] == cases == math.comb(52 - len(dead) - 2 * n_players, 5)
+        assert (counts[0] == expected).all(), holes.tolist()
 
 
 def _every_board(holes, dead):
@@ -215,7 +212,6 @@ def test_classes_with_the_same_ranks_share_their_passes(ranks, dead):
     as every board one by one for a few."""
     from showdown._kernels import board_classes as patterns
     from showdown.odds.exact import score_classes
-    from showdown.tables.layout import N_COUNTS
 
     rng = random.Random(len(ranks) + len(dead))
     arrangements = set()
@@ -229,10 +225,9 @@ def test_classes_with_the_same_ranks_share_their_passes(ranks, dead):
     assert len(suit_contents) > (patterns.SUITS_KEPT if len(ranks) == 4 else 4)
     counts, totals = score_classes((holes, dead_mask, 2))
     for i, hole in enumerate(holes):
-        alone = np.zeros((len(ranks), N_COUNTS), dtype=np.int64)
-        mask = np.uint64(dead_mask | sum(1 << int(card) for card in hole.ravel()))
-        assert patterns._deal_boards(hole, mask, alone) == totals[i] == math.comb(52 - len(dead) - 2 * len(ranks), 5)
-        assert (counts[i] == alone).all(), hole.tolist()
+        alone, alone_total = score_classes((hole[None], dead_mask, 1))
+        assert alone_total[0] == totals[i] == math.comb(52 - len(dead) - 2 * len(ranks), 5)
+        assert (counts[i] == alone[0]).all(), hole.tolist()
     for i in (0, len(holes) // 2, len(holes) - 1):
         assert (counts[i] == _every_board(holes[i], dead)[0]).all(), holes[i].tolist()
 
@@ -269,6 +264,20 @@ def test_classes_score_the_same_in_any_order():
     assert (counts[order] == ordered_counts).all() and (totals[order] == ordered_totals).all()
     for i in (0, 7):
         assert (counts[i] == _every_board(shuffled[i], [])[0]).all(), shuffled[i].tolist()
+
+
+def test_a_group_cut_into_calls_scores_the_same(monkeypatch):
+    """A group of classes with the same hole ranks, its flushes worked out a few classes a call
+    (GROUP_OUTCOMES caps the histograms a call holds): the same counts as in one call."""
+    from showdown.odds import exact
+
+    holes = np.array([[[51, 47], [42, 38]], [[50, 46], [41, 37]], [[49, 45], [40, 36]], [[51, 46], [42, 37]],
+                      [[48, 44], [40, 37]], [[51, 44], [43, 39]], [[50, 47], [43, 38]]], dtype=np.uint8)
+    whole = exact.score_classes((holes, 1 << 30, 1))
+    monkeypatch.setattr(exact, "GROUP_OUTCOMES", 2 * (16 << 2))  # two classes a call
+    cut = exact.score_classes((holes, 1 << 30, 1))
+    assert (cut[0] == whole[0]).all() and (cut[1] == whole[1]).all()
+    assert (whole[0][3] == _every_board(holes[3], [30])[0]).all()
 
 
 def test_assignment_classes_equal_one_assignment_at_a_time():

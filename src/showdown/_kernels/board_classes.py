@@ -90,35 +90,43 @@ def _outcome(values, n_players):
     return (winners << 4) | (best >> _CATEGORY_SHIFT)
 
 
-@kernel()
-def _add_outcomes(outcomes, n_players, counts):
-    """Turn a histogram of outcomes (boards per ``_outcome`` code) into per-player counts."""
-    for code in range(outcomes.shape[0]):
-        boards = outcomes[code]
-        if boards == 0:
-            continue
-        winners = code >> 4
-        category = code & 15
-        tied = _popcount(np.uint64(winners))
-        for p in range(n_players):
-            if not (winners >> p) & 1:
+@kernel(nogil=True)
+def _add_outcomes(outcomes, counts):
+    """Turn histograms of outcomes (N, n_outcomes: boards per ``_outcome`` code) into per-player
+    counts (N, P, N_COUNTS)."""
+    n_players = counts.shape[1]
+    for i in range(outcomes.shape[0]):
+        for code in range(outcomes.shape[1]):
+            boards = outcomes[i, code]
+            if boards == 0:
                 continue
-            if tied == 1:
-                counts[p, WIN] += boards
-                counts[p, WIN_CATEGORY + category] += boards
-            else:
-                counts[p, TIE] += boards
-                counts[p, TIED + tied] += boards
-                counts[p, TIE_SHARE_CATEGORY + category] += boards * (TIE_SHARE_UNIT // tied)
+            winners = code >> 4
+            category = code & 15
+            tied = _popcount(np.uint64(winners))
+            for p in range(n_players):
+                if not (winners >> p) & 1:
+                    continue
+                if tied == 1:
+                    counts[i, p, WIN] += boards
+                    counts[i, p, WIN_CATEGORY + category] += boards
+                else:
+                    counts[i, p, TIE] += boards
+                    counts[i, p, TIED + tied] += boards
+                    counts[i, p, TIE_SHARE_CATEGORY + category] += boards * (TIE_SHARE_UNIT // tied)
+
+
+_FULL_HOUSE_VALUE = 6 << CATEGORY_SHIFT  # the smallest value of a full house, the category above a flush
 
 
 @kernel(nogil=True)
-def _rank_pass(holes, dead, plain_values, plain_outcome, outcomes):
+def _rank_pass(holes, dead, plain_values, plain_outcome, outcomes, strong):
     """Every multiset of board ranks for hole cards ``holes`` (P, 2) with the ``dead`` mask:
     each player's value without flushes into ``plain_values`` (M, P), the outcome into
     ``plain_outcome`` (M,) (-1 where no board has those ranks), and every board counted at
-    that outcome in ``outcomes``. Reads only the ranks of the hole cards. Returns the number
-    of boards and the available cards of each rank."""
+    that outcome in the zeroed ``outcomes``; the multisets on which some player holds a full
+    house or better into the first entries of ``strong`` (M,). Reads only the ranks of the hole
+    cards. Returns the number of boards, the available cards of each rank and the number of
+    strong multisets."""
     n_players = holes.shape[0]
     available = np.zeros(13, dtype=np.int64)
     for card in range(52):
@@ -130,6 +138,7 @@ def _rank_pass(holes, dead, plain_values, plain_outcome, outcomes):
             available[holes[p, j] >> 2] -= 1
             hole_keys[p] += RANK_KEYS[holes[p, j] >> 2]
     total = 0
+    n_strong = 0
     for index in range(MULTISET_KEY.shape[0]):
         n = MULTISET_SIZE[index]
         ways = 1
@@ -140,12 +149,18 @@ def _rank_pass(holes, dead, plain_values, plain_outcome, outcomes):
             continue
         total += ways
         key = MULTISET_KEY[index]
+        best = 0
         for p in range(n_players):
-            plain_values[index, p] = _rank_value(hole_keys[p] + key)
+            value = _rank_value(hole_keys[p] + key)
+            plain_values[index, p] = value
+            best = max(best, value)
+        if best >= _FULL_HOUSE_VALUE:
+            strong[n_strong] = index
+            n_strong += 1
         code = _outcome(plain_values[index], n_players)
         plain_outcome[index] = code
         outcomes[code] += ways
-    return total, available
+    return total, available, n_strong
 
 
 @kernel(inline="always")
@@ -286,41 +301,26 @@ def _choose(n, k):
     return n * (n - 1) // 2
 
 
-_FULL_HOUSE_VALUE = 6 << CATEGORY_SHIFT  # the smallest value of a full house, the category above a flush
-
 SUITS_KEPT = 32
-"""Flush deltas each group of classes keeps, by suit key."""
+"""Flush deltas a call of ``_flush_outcomes`` keeps, by suit key."""
 
 
 @kernel(nogil=True)
-def _deal_boards_group(holes, dead, counts, totals):
-    """Tally every five-card board for each assignment ``holes[i]`` (N, P, 2), all with the
-    same hole ranks, with the ``dead`` mask, into ``counts[i]`` (N, P, N_COUNTS) and
-    ``totals[i]``. The rank pass is shared by the group, and a suit's flush patterns by every
-    class that has the same cards of that suit."""
-    n_classes, n_players = holes.shape[0], holes.shape[1]
-    n_outcomes = 16 << n_players
-    plain_values = np.zeros((MULTISET_KEY.shape[0], n_players), dtype=np.int64)
-    plain_outcome = np.zeros(MULTISET_KEY.shape[0], dtype=np.int64)
-    plain = np.zeros(n_outcomes, dtype=np.int64)
-    total, available = _rank_pass(holes[0], dead, plain_values, plain_outcome, plain)
-    strong = np.zeros(MULTISET_KEY.shape[0], dtype=np.int64)  # the multisets with some full house or better
-    n_strong = 0
-    for index in range(MULTISET_KEY.shape[0]):
-        best = 0
-        for p in range(n_players):
-            best = max(best, plain_values[index, p])
-        if plain_outcome[index] >= 0 and best >= _FULL_HOUSE_VALUE:
-            strong[n_strong] = index
-            n_strong += 1
+def _flush_outcomes(holes, dead, available, plain_values, plain_outcome, strong, plain, outcomes, kept):
+    """Into ``outcomes[i]`` (N, n_outcomes): the histogram of outcomes of every board for the
+    assignment ``holes[i]`` (N, P, 2), all with the same hole ranks, whose rank pass
+    (``_rank_pass``) gave ``available``, ``plain_values``, ``plain_outcome``, ``strong`` (the
+    strong multisets only) and the histogram ``plain``: that histogram with each suit's flush
+    delta added, worked out once for every assignment with the same cards of that suit (the
+    first ``SUITS_KEPT`` kept in the rows of ``kept`` (SUITS_KEPT + 1, n_outcomes), whose last
+    row is for the others; the caller's array saves compiling a 2-D ``np.zeros``)."""
+    n_classes = holes.shape[0]
+    n_outcomes = plain.shape[0]
     kept_keys = np.zeros(SUITS_KEPT, dtype=np.int64)  # the first n_kept are read
-    kept = np.zeros((SUITS_KEPT, n_outcomes), dtype=np.int64)
     n_kept = 0
-    spare = np.zeros(n_outcomes, dtype=np.int64)
-    outcomes = np.zeros(n_outcomes, dtype=np.int64)
     for i in range(n_classes):
         for code in range(n_outcomes):
-            outcomes[code] = plain[code]
+            outcomes[i, code] = plain[code]
         for suit in range(4):
             key = _suit_key(holes[i], dead, suit)
             slot = -1
@@ -328,40 +328,16 @@ def _deal_boards_group(holes, dead, counts, totals):
                 if kept_keys[s] == key:
                     slot = s
                     break
-            if slot >= 0:
+            if slot < 0:
+                slot = min(n_kept, SUITS_KEPT)  # a new row, or the last one, not kept
+                if n_kept < SUITS_KEPT:
+                    kept_keys[n_kept] = key
+                    n_kept += 1
                 for code in range(n_outcomes):
-                    outcomes[code] += kept[slot, code]
-                continue
-            if n_kept < SUITS_KEPT:
-                kept_keys[n_kept] = key
-                delta = kept[n_kept]
-                n_kept += 1
-            else:
-                spare[:] = 0
-                delta = spare
-            _flush_delta(holes[i], dead, suit, available, plain_values, plain_outcome, strong[:n_strong], delta)
+                    kept[slot, code] = 0
+                _flush_delta(holes[i], dead, suit, available, plain_values, plain_outcome, strong, kept[slot])
             for code in range(n_outcomes):
-                outcomes[code] += delta[code]
-        _add_outcomes(outcomes, n_players, counts[i])
-        totals[i] = total
-
-
-@kernel(nogil=True)
-def _deal_boards(holes, unavailable, counts):
-    """Tally every five-card board of the cards not in the ``unavailable`` mask (which includes
-    the hole cards) for the players' ``holes`` (P, 2) into ``counts`` (P, N_COUNTS) int64.
-    Returns the number of boards."""
-    dead = unavailable
-    for p in range(holes.shape[0]):
-        for j in range(2):
-            dead &= ~(np.uint64(1) << np.uint64(holes[p, j]))
-    group_counts = np.zeros((1, counts.shape[0], counts.shape[1]), dtype=np.int64)
-    totals = np.zeros(1, dtype=np.int64)
-    _deal_boards_group(holes.reshape(1, holes.shape[0], 2), dead, group_counts, totals)
-    for p in range(counts.shape[0]):
-        for k in range(counts.shape[1]):
-            counts[p, k] += group_counts[0, p, k]
-    return totals[0]
+                outcomes[i, code] += kept[slot, code]
 
 
 @kernel(nogil=True)

@@ -36,7 +36,8 @@ _compiling = threading.RLock()
 _compiled: set[str] = set()  # the ways whose kernels are ready
 _first_run = threading.local()  # the ways this thread is running for the first time
 _FIRST_RUNS: dict[str, Callable[[], object]] = {  # a tiny run of each way to the answer
-    "classes": lambda: equity(["AcAd", "KhKs"], exact=True),  # exact preflop, by board classes
+    "classes": lambda: enumeration.assignment_classes(prepare(["AA", "KhKs"])),  # ranges' classes of assignments
+    "preflop": enumeration.compile_preflop,  # exact preflop, by board classes
     "boards": lambda: equity(["AcAd", "KhKs", "QcQd"], board="2c 7d 9h 3s", exact=True),  # exact, every board
     "runouts": lambda: equity(["AcAd", "KhKs"], board="2c 7d 9h 3s", exact=True),  # exact heads-up, every runout
     "montecarlo": lambda: equity(["AcAd", "KhKs"], exact=False, trials=64, seed=0),
@@ -48,9 +49,9 @@ _FIRST_RUNS: dict[str, Callable[[], object]] = {  # a tiny run of each way to th
 
 def compile_kernels(*ways: str) -> float:
     """Compile (or load from numba's cache) the kernels of the ``ways`` to an answer (default:
-    all of them: ``"classes"``, ``"boards"``, ``"runouts"``, ``"montecarlo"`` and the other
-    games' ``"game-boards"`` and ``"game-montecarlo"``), once per process; returns the
-    seconds spent, waiting included (0 when they were ready).
+    all of them: ``"classes"``, ``"preflop"``, ``"boards"``, ``"runouts"``, ``"montecarlo"``
+    and the other games' ``"game-boards"`` and ``"game-montecarlo"``), once per process;
+    returns the seconds spent, waiting included (0 when they were ready).
 
     A fresh install spends seconds compiling on its first equity; :func:`equity` calls this for
     the way it takes and leaves those seconds out of its clock, so a time limit and the
@@ -153,8 +154,8 @@ def equity(
         whole_number(n_jobs, "n_jobs", low=1, error=EquityError)
     if max_evaluations is not None:
         max_evaluations = whole_number(max_evaluations, "max_evaluations", low=1, error=EquityError)
-    if exact is not False and question.to_come == 5 and not question.game.rule:
-        compile_kernels("classes")  # the preflop plan below sorts the deals into classes with kernels too
+    if exact is not False and question.to_come == 5 and not question.game.rule and question.sizes.max() > 1:
+        compile_kernels("classes")  # the preflop plan below sorts the deals into classes with a kernel too
     started = time.perf_counter()
     with interruptible():
         plan, classes = make_plan(question, classify=exact is not False)
@@ -169,7 +170,7 @@ def equity(
                                   f" the limit of {max_evaluations:,}; use Monte Carlo or raise the limit")
             # The clock leaves out preparing the kernels (seconds on the first run after an install).
             if classes is not None:
-                started += compile_kernels("classes")
+                started += compile_kernels("preflop")
                 return enumeration.by_classes(question, classes, n_jobs, progress, started, client)
             if plan.method == "runouts":
                 started += compile_kernels("runouts")

@@ -16,6 +16,7 @@ import bisect
 import hashlib
 import itertools
 import math
+import subprocess
 import threading
 import time
 from collections import OrderedDict
@@ -36,6 +37,10 @@ from showdown.tables.layout import N_COUNTS
 
 CLASS_BATCH = 256
 """Assignment classes per kernel call between two progress reports (at least)."""
+PREFLOP_HELPER_SECONDS = 120
+"""How long :func:`compile_preflop` waits for the process that compiles the rank pass."""
+GROUP_OUTCOMES = 1 << 20
+"""Preflop, outcome histogram entries worked out per kernel call at most (8 MB)."""
 EXACT_CHUNKS = 128
 """Chunks of the enumeration with part of the board known (fixed: the answer never depends on threads)."""
 PIECE_EVALUATIONS = 50_000_000
@@ -235,16 +240,77 @@ def score_classes(job: tuple[np.ndarray, int, Optional[int]]) -> tuple[np.ndarra
     wanted = n_jobs if n_jobs is not None else worker_threads()
     dead, bounds = np.uint64(dead_mask), hole_rank_runs(holes)  # each run shares its rank pass
 
+    n_multisets, n_outcomes = len(kernel.MULTISET_KEY), 16 << holes.shape[1]
+    step = max(1, GROUP_OUTCOMES // n_outcomes)
+
     def groups(first: int, stop: int) -> None:
         """One thread's share: the groups of the same hole ranks that start among the classes
         ``first`` to ``stop - 1`` (shares cut by classes balance the threads better than shares
-        of groups, which differ in size)."""
+        of groups, which differ in size). A group's rank pass, then its classes' flushes and
+        counts, ``step`` classes a call at most: three kernels that compile apart (see
+        :func:`compile_preflop`)."""
+        plain_values = np.zeros((n_multisets, holes.shape[1]), dtype=np.int64)
+        plain_outcome, strong = np.zeros(n_multisets, dtype=np.int64), np.zeros(n_multisets, dtype=np.int64)
+        kept = np.zeros((kernel.SUITS_KEPT + 1, n_outcomes), dtype=np.int64)
         for g in range(bisect.bisect_left(bounds, first), bisect.bisect_left(bounds, stop)):
-            where = slice(bounds[g], bounds[g + 1])
-            kernel._deal_boards_group(holes[where], dead, counts[where], totals[where])
+            plain = np.zeros(n_outcomes, dtype=np.int64)
+            total, available, n_strong = kernel._rank_pass(holes[bounds[g]], dead, plain_values, plain_outcome, plain,
+                                                           strong)
+            for start in range(bounds[g], bounds[g + 1], step):
+                where = slice(start, min(start + step, bounds[g + 1]))
+                outcomes = np.empty((where.stop - start, n_outcomes), dtype=np.int64)
+                kernel._flush_outcomes(holes[where], dead, available, plain_values, plain_outcome, strong[:n_strong],
+                                       plain, outcomes, kept)
+                kernel._add_outcomes(outcomes, counts[where])
+            totals[bounds[g]:bounds[g + 1]] = total
 
     run_ranges(groups, len(holes), thread_count(wanted, len(holes) * MIN_ITEMS_PER_THREAD // 8))
     return counts, totals
+
+
+def _preflop_examples() -> dict[str, tuple[Any, ...]]:
+    """Arguments of the types :func:`score_classes` gives each preflop kernel, for compiling."""
+    from showdown._kernels import board_classes as kernel
+
+    holes = np.array([[[51, 47], [42, 41]]], dtype=np.uint8)
+    n_multisets, n_outcomes = len(kernel.MULTISET_KEY), 16 << 2
+    multisets, outcomes = np.zeros(n_multisets, dtype=np.int64), np.zeros((1, n_outcomes), dtype=np.int64)
+    plain_values = np.zeros((n_multisets, 2), dtype=np.int64)
+    return {
+        "_rank_pass": (holes[0], np.uint64(0), plain_values, multisets, outcomes[0], multisets),
+        "_flush_outcomes": (holes, np.uint64(0), np.zeros(13, dtype=np.int64), plain_values, multisets, multisets,
+                            outcomes[0], outcomes, outcomes),
+        "_add_outcomes": (outcomes, np.zeros((1, 2, N_COUNTS), dtype=np.int64)),
+    }
+
+
+def compile_rank_pass() -> None:
+    """Compile (or load) the preflop rank pass and the outcomes' counts (what
+    :func:`compile_preflop` leaves to another process)."""
+    from showdown._kernels import board_classes as kernel
+    from showdown._kernels import compile_for
+
+    examples = _preflop_examples()
+    for name in ("_rank_pass", "_add_outcomes"):
+        compile_for(getattr(kernel, name), *examples[name])
+
+
+def compile_preflop() -> None:
+    """Compile (or load) the three preflop kernels :func:`score_classes` runs. From an empty
+    cache, another process compiles the rank pass and the outcomes' counts while this one
+    compiles the flushes, the longest (about 2.5 s against 1.5 s on a 2-core machine)."""
+    from showdown._kernels import board_classes as kernel
+    from showdown._kernels import compile_elsewhere, compile_for, is_cached
+
+    helper = None if is_cached(kernel._rank_pass) else compile_elsewhere("showdown.odds.exact", "compile_rank_pass")
+    compile_for(kernel._flush_outcomes, *_preflop_examples()["_flush_outcomes"])
+    if helper is not None:
+        try:
+            helper.wait(timeout=PREFLOP_HELPER_SECONDS)
+        except subprocess.TimeoutExpired:  # then this process compiles them itself
+            helper.kill()
+            helper.wait()
+    compile_rank_pass()
 
 
 def _prefixes(n_left: int, to_come: int) -> np.ndarray:
