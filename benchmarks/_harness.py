@@ -70,6 +70,19 @@ def best_of(fn: Callable[[], Any], repeat: Optional[int] = None, warmup: bool = 
     return best
 
 
+def best_of_each(*fns: Callable[[], Any], repeat: Optional[int] = None) -> list[float]:
+    """The fastest of ``repeat`` (default ``REPEAT``) timed calls of each of ``fns`` (seconds),
+    the functions taking turns, so that a machine whose speed drifts within a minute weighs on
+    each of them alike (timing one ``repeat`` times, then the other, would not)."""
+    best = [float("inf")] * len(fns)
+    for _ in range(REPEAT if repeat is None else repeat):
+        for k, fn in enumerate(fns):
+            start = time.perf_counter()
+            fn()
+            best[k] = min(best[k], time.perf_counter() - start)
+    return best
+
+
 def size_for(timer: Callable[[int], float], probe: int, available: int, target_s: float) -> int:
     """How many items make one repetition last about ``target_s``: ``timer(n)`` times ``n`` items
     once; the probe run also warms the code path up."""

@@ -19,7 +19,9 @@ in (wins and ties of any size), against random hands only: it is checked against
 plus tie share of the same spot (heads-up they agree; three-way its answer, 0.736 for AsAh,
 lies between showdown's equity, 0.734, and that share, 0.738, and the row says so). A
 disagreement is written into the row's note, not raised. Its Monte Carlo runs on a thread pool
-of its own on every core, so showdown's does too in those rows.
+of its own on every core, so showdown's does too in those rows, and the two take turns: each
+figure is the best of ``REPEAT`` runs timed alternately, one of showdown's then one of its,
+since this machine's speed can drift by a third within a minute.
 
 Sections: (a) exact enumeration with fixed hands and small ranges, (b) every hand against every
 hand, guarded (see below), (c) Monte Carlo trials per second (fixed hands against eval7 and
@@ -54,6 +56,7 @@ from _harness import (  # noqa: E402
     RATIO_NOTE,
     REPEAT,
     best_of,
+    best_of_each,
     format_table,
     point,
     python,
@@ -518,10 +521,13 @@ def _not_beaten(result: showdown.EquityResult) -> float:
     return result.win[0] + result.tie[0]
 
 
-def _hhe_row(name: str, ours: float, opponents: int, expected: float, expected_stderr: float) -> dict[str, Any]:
-    """holdem-hand-evaluator's Monte Carlo on AsAh against ``opponents`` random hands, sized so a
-    run lasts about MC_TARGET_SECONDS; its estimate checked against ``expected`` (showdown's share
-    of deals not beaten, with its standard error)."""
+def _hhe_row(name: str, players: Sequence[str], n_ours: int, ours: float, expected: float,
+             expected_stderr: float) -> dict[str, Any]:
+    """holdem-hand-evaluator's Monte Carlo on AsAh against the random hands of ``players``, sized
+    so a run lasts about MC_TARGET_SECONDS, timed taking turns with showdown's run of ``n_ours``
+    deals (whose rate then replaces ``ours``, measured alone before); its estimate checked
+    against ``expected`` (showdown's share of deals not beaten, with its standard error)."""
+    opponents = len(players) - 1
     label = HHE_LABEL.format(opponents=opponents)
     try:
         from holdem_hand_evaluator import calculate_equity
@@ -540,7 +546,9 @@ def _hhe_row(name: str, ours: float, opponents: int, expected: float, expected_s
     try:
         n = size_for(timer, HHE_MC_PROBE, HHE_MAX_TRIALS, MC_TARGET_SECONDS)
         estimate = run(n)
-        seconds = best_of(lambda: run(n), warmup=False)
+        ours_seconds, seconds = best_of_each(
+            lambda: _call(players, exact=False, trials=n_ours, seed=SEED), lambda: run(n))
+        ours = n_ours / ours_seconds / 1e6
     except BaseException as error:  # noqa: BLE001 - a Rust panic is a BaseException; reported, the run goes on
         if isinstance(error, (KeyboardInterrupt, SystemExit)):
             raise
@@ -574,7 +582,7 @@ def bench_random_opponents() -> list[dict[str, Any]]:
             share = _not_beaten(result)
             expected, expected_stderr = share, math.sqrt(share * (1 - share) / result.total)
         _log("  holdem-hand-evaluator")
-        rows.append(_hhe_row(name, rate, opponents, expected, expected_stderr))
+        rows.append(_hhe_row(name, players, n, rate, expected, expected_stderr))
     return rows
 
 
