@@ -319,6 +319,8 @@ def test_preflop_kernels_compile_on_two_processes(tmp_path):
             "loaded": [sum(getattr(kernel, name).stats.cache_hits.values())
                        for name in ("_rank_pass", "_add_outcomes")],
             "compiled": sum(kernel._flush_outcomes.stats.cache_misses.values()),
+            "compiled here too": sum(sum(getattr(kernel, name).stats.cache_misses.values())
+                                     for name in ("_rank_pass", "_add_outcomes")),
             "wins": result.counts.wins, "total": result.total,
         }))
         """
@@ -331,5 +333,17 @@ def test_preflop_kernels_compile_on_two_processes(tmp_path):
     expected = showdown.equity(["As Ks", "Qd Qh"], exact=True)
     assert seen["wins"] == list(expected.counts.wins) and seen["total"] == expected.total
     assert not seen["before"] and seen["after"] and seen["compiled"] == 1
-    if (os.cpu_count() or 1) > 1:
-        assert seen["loaded"] == [1, 1]  # compiled by the other process, loaded here
+    if (os.cpu_count() or 1) > 1:  # compiled by the other process, loaded here, for the very types used
+        assert seen["loaded"] == [1, 1] and seen["compiled here too"] == 0
+
+
+def test_no_other_process_where_python_cannot_be_started(monkeypatch):
+    """A frozen application's or an embedding server's sys.executable is not Python: no process
+    is started (the kernels compile in this one)."""
+    from showdown._kernels import compile_elsewhere
+
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    assert compile_elsewhere("showdown.odds.exact", "compile_rank_pass") is None
+    monkeypatch.delattr(sys, "frozen")
+    monkeypatch.setattr(sys, "executable", "/usr/sbin/uwsgi")
+    assert compile_elsewhere("showdown.odds.exact", "compile_rank_pass") is None

@@ -280,6 +280,22 @@ def test_a_group_cut_into_calls_scores_the_same(monkeypatch):
     assert (whole[0][3] == _every_board(holes[3], [30])[0]).all()
 
 
+def test_read_only_classes_use_the_kernels_already_compiled():
+    """Classes in a read-only array (a memory map, say) are scored by the same compiled kernels:
+    numba would compile them again for read-only arrays."""
+    from showdown._kernels import board_classes as kernel
+    from showdown.odds.exact import score_classes
+
+    holes = np.array([[[51, 47], [42, 41]], [[50, 46], [42, 41]]], dtype=np.uint8)
+    writable = score_classes((holes, 0, 1))
+    names = ("_rank_pass", "_flush_outcomes", "_add_outcomes")
+    compiled = [len(getattr(kernel, name).signatures) for name in names]
+    holes.flags.writeable = False
+    read_only = score_classes((holes, 0, 1))
+    assert [len(getattr(kernel, name).signatures) for name in names] == compiled
+    assert (read_only[0] == writable[0]).all() and (read_only[1] == writable[1]).all()
+
+
 def test_assignment_classes_equal_one_assignment_at_a_time():
     """Suit classes and seatings of identical ranges add up to the sum over every assignment."""
     for players in (["JJ+, AKs:0.5", "JJ+, AKs:0.5"], ["QQ+", "KK+:0.25, AQs", "QQ+"], ["AKs", "AKo"]):

@@ -74,6 +74,15 @@ def test_ctrl_c_waits_for_every_range():
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
+def test_a_range_that_runs_ranges_itself_does_not_wait_for_ever():
+    """The inner call, on a pool thread, runs its work on that thread: the pool's threads are
+    never all waiting for a share that only the pool could run."""
+    def outer(first, stop):
+        return run_ranges(lambda a, b: (a, b), 10, 2)
+
+    assert run_ranges(outer, 4, 2) == [[(0, 5), (5, 10)], [(0, 10)]]
+
+
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="fork is POSIX only")
 def test_a_forked_child_gets_threads_of_its_own():
     """After a fork the child has none of the parent's threads: it makes its own pool instead

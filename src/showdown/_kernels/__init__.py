@@ -113,10 +113,12 @@ def compile_for(dispatcher: Any, *examples: Any) -> None:
 def compile_elsewhere(module: str, function: str) -> Optional[subprocess.Popen[bytes]]:
     """Start ``module.function()`` in another Python process, which compiles kernels into the
     same cache while this one compiles others (numba compiles one kernel at a time in a
-    process). None where there is no second core or no Python to start."""
-    if (os.cpu_count() or 1) < 2 or not sys.executable:
+    process). None where there is no second core, or no Python to start: a frozen application's
+    or an embedding server's ``sys.executable`` is not Python."""
+    executable = Path(sys.executable or "").name.lower()
+    if (os.cpu_count() or 1) < 2 or getattr(sys, "frozen", False) or not executable.startswith("python"):
         return None
-    environment = dict(os.environ, SHOWDOWN_CACHE_DIR=str(cache_dir().parent))
+    environment = dict(os.environ, SHOWDOWN_CACHE_DIR=str(cache_dir().parent.resolve()))
     try:
         return subprocess.Popen([sys.executable, "-c", f"import {module}; {module}.{function}()"], env=environment,
                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,

@@ -234,7 +234,7 @@ def score_classes(job: tuple[np.ndarray, int, Optional[int]]) -> tuple[np.ndarra
     from showdown._kernels import board_classes as kernel
 
     holes, dead_mask, n_jobs = job
-    holes = np.ascontiguousarray(holes)
+    holes = np.array(holes, dtype=np.uint8, order="C")  # writable: the kernels' types (a read-only array compiles anew)
     counts = np.zeros((len(holes), holes.shape[1], N_COUNTS), dtype=np.int64)
     totals = np.zeros(len(holes), dtype=np.int64)
     wanted = n_jobs if n_jobs is not None else worker_threads()
@@ -303,13 +303,15 @@ def compile_preflop() -> None:
     from showdown._kernels import compile_elsewhere, compile_for, is_cached
 
     helper = None if is_cached(kernel._rank_pass) else compile_elsewhere("showdown.odds.exact", "compile_rank_pass")
-    compile_for(kernel._flush_outcomes, *_preflop_examples()["_flush_outcomes"])
-    if helper is not None:
-        try:
-            helper.wait(timeout=PREFLOP_HELPER_SECONDS)
-        except subprocess.TimeoutExpired:  # then this process compiles them itself
-            helper.kill()
-            helper.wait()
+    try:
+        compile_for(kernel._flush_outcomes, *_preflop_examples()["_flush_outcomes"])
+    finally:
+        if helper is not None:
+            try:
+                helper.wait(timeout=PREFLOP_HELPER_SECONDS)
+            except subprocess.TimeoutExpired:  # then this process compiles them itself
+                helper.kill()
+                helper.wait()
     compile_rank_pass()
 
 

@@ -18,7 +18,7 @@ import operator
 import os
 import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor, wait
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from typing import Any, Optional, TypeVar
 
 from showdown.errors import ShowdownError
@@ -55,14 +55,15 @@ def run_ranges(function: Callable[..., T], n_items: int, threads: int, *argument
     calling thread; their results in order.
 
     Ctrl-C is held until every range is done (see :mod:`showdown.parallel.interruption`): a
-    process must not end while a thread is inside a kernel.
+    process must not end while a thread is inside a kernel. Called on one of the pool's threads
+    (by a range that runs ranges itself), it runs the whole range on that thread.
     """
     threads = max(1, min(threads, n_items))
     cuts = [n_items * k // threads for k in range(threads + 1)]
-    if threads == 1:
+    if threads == 1 or getattr(_in_pool, "yes", False):  # a pool thread waiting on the pool could wait for ever
         return [function(*arguments, 0, n_items)]
     with interruptible():
-        rest = [_pool(threads - 1).submit(function, *arguments, cuts[k], cuts[k + 1]) for k in range(1, threads)]
+        rest = _submit([(function, *arguments, cuts[k], cuts[k + 1]) for k in range(1, threads)])
         try:
             first = function(*arguments, cuts[0], cuts[1])
         finally:
@@ -72,24 +73,32 @@ def run_ranges(function: Callable[..., T], n_items: int, threads: int, *argument
 
 _shared: Optional[ThreadPoolExecutor] = None
 _shared_lock = threading.Lock()
+_in_pool = threading.local()  # .yes on the pool's threads
 
 
-def _pool(workers: int) -> ThreadPoolExecutor:
-    """The process's pool of at least ``workers`` threads, kept between calls (a new pool cost
-    about 1 ms, paid by every batch of a Monte Carlo run)."""
+def _mark_pool_thread() -> None:
+    _in_pool.yes = True
+
+
+def _submit(calls: list[tuple[Any, ...]]) -> list[Future[Any]]:
+    """Each ``(function, *arguments)`` of ``calls`` submitted to the process's pool of threads,
+    kept between calls (a new pool cost about 1 ms, paid by every batch of a Monte Carlo run)
+    and grown when it has too few threads. All are submitted under the lock, so that no other
+    caller can retire the pool between two of them."""
     global _shared
     with _shared_lock:
-        if _shared is None or _shared._max_workers < workers:
+        if _shared is None or _shared._max_workers < len(calls):
             if _shared is not None:
-                _shared.shutdown(wait=False)  # its threads end once their work is done
-            _shared = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="showdown")
-        return _shared
+                _shared.shutdown(wait=False)  # what it was given still runs; its threads end after
+            _shared = ThreadPoolExecutor(max_workers=len(calls), thread_name_prefix="showdown",
+                                         initializer=_mark_pool_thread)
+        return [_shared.submit(*call) for call in calls]
 
 
 def _forget_pool() -> None:
     """In a forked child, whose copy of the pool has no threads."""
-    global _shared, _shared_lock
-    _shared, _shared_lock = None, threading.Lock()
+    global _shared, _shared_lock, _in_pool
+    _shared, _shared_lock, _in_pool = None, threading.Lock(), threading.local()
 
 
 if hasattr(os, "register_at_fork"):
