@@ -1,8 +1,8 @@
 """The compiled engine: showdown's numba kernels, ready before the first question.
 
-numba compiles each kernel on its first call after an install (seconds: about 3 s for bulk
-evaluation, 7 s for a first equity or a video poker analysis) and loads the compiled code from
-its on-disk cache in every later process (a fraction of a second). :func:`warm_up` does that
+numba compiles each kernel on its first call after an install (seconds: about 3 to 5 s for
+bulk evaluation or a first equity, 12 s for a video poker analysis) and loads the compiled code
+from its on-disk cache in every later process (a fraction of a second). :func:`warm_up` does that
 work up front, for example while a server starts, and :func:`first_start` says whether it will
 compile (nothing in the cache yet) or only load. Time limits and reported durations never
 include it: :func:`~showdown.equity` prepares its kernels before its clock starts.
