@@ -303,26 +303,30 @@ def test_evaluator_kernel_tables_match_loaded_tables():
     assert evaluate_many(np.array([[50, 46, 30, 22, 14]]))[0] == tables.flush_values[FLUSH_MASK]
 
 
-def test_preflop_kernels_compile_on_two_processes(tmp_path):
+@pytest.mark.parametrize("module, players, board, elsewhere, here", [
+    ("board_classes", ["As Ks", "Qd Qh"], "", ("_rank_pass", "_add_outcomes"), "_flush_outcomes"),
+    ("runouts", ["As Ks", "random"], "Kd 7h 2s", ("_ranked",), "_sweep"),
+])
+def test_kernels_compile_on_two_processes(tmp_path, module, players, board, elsewhere, here):
     """From an empty cache, the first exact preflop equity leaves the rank pass and the
-    outcomes' counts to another process (on a machine with a second core): this one compiles
-    the flushes, then loads those two from the cache. The answer is the same."""
+    outcomes' counts to another process (on a machine with a second core), and the first by
+    runouts the ranking: this one compiles the rest, then loads those from the cache. The
+    answer is the same."""
     code = textwrap.dedent(
-        """
+        f"""
         import json
-        import showdown
-        from showdown._kernels import board_classes as kernel, is_cached
-        before = is_cached(kernel._rank_pass)
-        result = showdown.equity(["As Ks", "Qd Qh"], exact=True)
-        print(json.dumps({
-            "before": before, "after": is_cached(kernel._rank_pass) and is_cached(kernel._add_outcomes),
-            "loaded": [sum(getattr(kernel, name).stats.cache_hits.values())
-                       for name in ("_rank_pass", "_add_outcomes")],
-            "compiled": sum(kernel._flush_outcomes.stats.cache_misses.values()),
-            "compiled here too": sum(sum(getattr(kernel, name).stats.cache_misses.values())
-                                     for name in ("_rank_pass", "_add_outcomes")),
+        from showdown import equity
+        from showdown._kernels import {module} as kernel, is_cached
+        elsewhere = {elsewhere!r}
+        before = is_cached(getattr(kernel, elsewhere[0]))
+        result = equity({players!r}, {board!r}, exact=True)
+        print(json.dumps({{
+            "before": before, "after": all(is_cached(getattr(kernel, name)) for name in elsewhere),
+            "loaded": [sum(getattr(kernel, name).stats.cache_hits.values()) for name in elsewhere],
+            "compiled": sum(kernel.{here}.stats.cache_misses.values()),
+            "compiled here too": sum(sum(getattr(kernel, name).stats.cache_misses.values()) for name in elsewhere),
             "wins": result.counts.wins, "total": result.total,
-        }))
+        }}))
         """
     )
     env = {key: value for key, value in os.environ.items() if not key.startswith("NUMBA_")}
@@ -330,11 +334,11 @@ def test_preflop_kernels_compile_on_two_processes(tmp_path):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600)
     assert done.returncode == 0, done.stderr
     seen = json.loads(done.stdout.strip().splitlines()[-1])
-    expected = showdown.equity(["As Ks", "Qd Qh"], exact=True)
+    expected = showdown.equity(players, board, exact=True)
     assert seen["wins"] == list(expected.counts.wins) and seen["total"] == expected.total
     assert not seen["before"] and seen["after"] and seen["compiled"] == 1
     if (os.cpu_count() or 1) > 1:  # compiled by the other process, loaded here, for the very types used
-        assert seen["loaded"] == [1, 1] and seen["compiled here too"] == 0
+        assert seen["loaded"] == [1] * len(elsewhere) and seen["compiled here too"] == 0
 
 
 def test_no_other_process_where_python_cannot_be_started(monkeypatch):

@@ -53,10 +53,16 @@ for _i, _multiset in enumerate(_MULTISETS):
 # The same distinct ranks and counts as slots 5 * rank + count, padded to five with rank 13 and
 # count 0 (no card of it: one way to draw none, none to draw one of the suit).
 MULTISET_SLOTS5 = np.where(np.arange(5) < MULTISET_SIZE[:, None], 5 * MULTISET_DISTINCT + MULTISET_COUNT, 5 * 13)
-# The multisets of at least 3, 4 and 5 distinct ranks (a flush pattern needs as many).
-MULTISETS_DISTINCT_3 = np.flatnonzero(MULTISET_SIZE >= 3)
-MULTISETS_DISTINCT_4 = np.flatnonzero(MULTISET_SIZE >= 4)
-MULTISETS_DISTINCT_5 = np.flatnonzero(MULTISET_SIZE >= 5)
+# A slot's two binomials for a rank with no hole or dead card (three cards outside any suit,
+# one in it): boards with none of its cards of the suit, and with one of them; a pad has one
+# way to draw nothing, none to draw a card of the suit.
+FREE_OFF = np.array([CHOOSE[3, slot % 5] if slot < 65 else 1 for slot in range(70)], dtype=np.int64)
+FREE_ON = np.array([CHOOSE[3, slot % 5 - 1] if slot < 65 and slot % 5 else 0 for slot in range(70)],
+                   dtype=np.int64)
+ENTRY_HASH_BITS = 14
+ENTRY_HASH = 1 << ENTRY_HASH_BITS
+"""Slots of the table that merges the multisets with the same touched part and outcome (over
+twice the 6,188 multisets)."""
 
 # Every set of three to five of the 13 ranks (a bit mask), smaller sets first, its size, and
 # where the sets of each size start (FLUSH_RANK_SETS_FROM[k] for k = 3, 4, 5).
@@ -119,33 +125,46 @@ _FULL_HOUSE_VALUE = 6 << CATEGORY_SHIFT  # the smallest value of a full house, t
 
 
 @kernel(nogil=True)
-def _rank_pass(holes, dead, plain_values, plain_outcome, outcomes, strong):
+def _rank_pass(holes, dead, plain_values, outcomes, strong, entries, entry_ways):
     """Every multiset of board ranks for hole cards ``holes`` (P, 2) with the ``dead`` mask:
-    each player's value without flushes into ``plain_values`` (M, P), the outcome into
-    ``plain_outcome`` (M,) (-1 where no board has those ranks), and every board counted at
-    that outcome in the zeroed ``outcomes``; the multisets on which some player holds a full
-    house or better into the first entries of ``strong`` (M,). Reads only the ranks of the hole
-    cards. Returns the number of boards, the available cards of each rank and the number of
-    strong multisets."""
+    each player's value without flushes into ``plain_values`` (M, P) (where some board has
+    those ranks), and every board counted at its outcome in the zeroed ``outcomes``; the
+    multisets on which some player holds a full house or better into the first entries of
+    ``strong`` (M,). Reads only the ranks of the hole cards.
+
+    Also what every suit's flush correction shares (see ``_flush_delta``): each multiset is cut
+    into its *touched* part, its slots (5 rank + count) of ranks of hole or dead cards, and
+    the rest, whose boards with 0, 1 and 2 of its slots holding no card of a suit are the same
+    for every suit. Multisets with the same touched part and outcome are merged into one entry:
+    ``entries`` (M, 2) gets each entry's touched part (the sum of (slot + 1) 71^i over its
+    slots) and outcome, ``entry_ways`` (M, 3) the summed boards of the rest.
+
+    Returns the number of boards, the available cards of each rank, the number of strong
+    multisets and of entries."""
     n_players = holes.shape[0]
     available = np.zeros(13, dtype=np.int64)
+    touched = 0
     for card in range(52):
         if not (dead >> np.uint64(card)) & np.uint64(1):
             available[card >> 2] += 1
+        else:
+            touched |= 1 << (card >> 2)
     hole_keys = np.zeros(n_players, dtype=np.uint64)
     for p in range(n_players):
         for j in range(2):
             available[holes[p, j] >> 2] -= 1
             hole_keys[p] += RANK_KEYS[holes[p, j] >> 2]
+            touched |= 1 << (holes[p, j] >> 2)
+    entry_of = np.zeros(ENTRY_HASH, dtype=np.int64)  # 1 + an entry's number, by hash of (part, outcome)
     total = 0
     n_strong = 0
+    n_entries = 0
     for index in range(MULTISET_KEY.shape[0]):
         n = MULTISET_SIZE[index]
         ways = 1
         for i in range(n):
             ways *= CHOOSE[available[MULTISET_DISTINCT[index, i]], MULTISET_COUNT[index, i]]
         if ways == 0:
-            plain_outcome[index] = -1
             continue
         total += ways
         key = MULTISET_KEY[index]
@@ -158,9 +177,37 @@ def _rank_pass(holes, dead, plain_values, plain_outcome, outcomes, strong):
             strong[n_strong] = index
             n_strong += 1
         code = _outcome(plain_values[index], n_players)
-        plain_outcome[index] = code
         outcomes[code] += ways
-    return total, available, n_strong
+        # the touched part, and the rest's boards with 0, 1, 2 slots off the suit
+        exactly, at_1, at_2 = 1, 0, 0
+        part = 0
+        for i in range(5):
+            slot = MULTISET_SLOTS5[index, i]
+            if i < n and (touched >> MULTISET_DISTINCT[index, i]) & 1:
+                part = part * 71 + slot + 1
+                continue
+            off = FREE_OFF[slot]
+            on = FREE_ON[slot]
+            at_2 = at_2 * on + at_1 * off
+            at_1 = at_1 * on + exactly * off
+            exactly = exactly * on
+        merged = part * (np.int64(16) << n_players) + code
+        h = (np.uint64(merged) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - ENTRY_HASH_BITS)
+        while entry_of[h] and (entries[entry_of[h] - 1, 0] != part or entries[entry_of[h] - 1, 1] != code):
+            h = (h + np.uint64(1)) & np.uint64(ENTRY_HASH - 1)
+        if entry_of[h] == 0:
+            entries[n_entries, 0] = part
+            entries[n_entries, 1] = code
+            entry_ways[n_entries, 0] = 0
+            entry_ways[n_entries, 1] = 0
+            entry_ways[n_entries, 2] = 0
+            n_entries += 1
+            entry_of[h] = n_entries
+        e = entry_of[h] - 1
+        entry_ways[e, 0] += exactly
+        entry_ways[e, 1] += at_1
+        entry_ways[e, 2] += at_2
+    return total, available, n_strong, n_entries
 
 
 @kernel(inline="always")
@@ -179,10 +226,12 @@ def _suit_key(holes, dead, suit):
 
 
 @kernel(nogil=True)
-def _flush_delta(holes, dead, suit, available, plain_values, plain_outcome, strong, delta):
+def _flush_delta(holes, dead, suit, available, plain_values, strong, entries, entry_ways, delta, taken):
     """Into ``delta`` (signed, per outcome): every board with enough cards of ``suit`` for some
     player's flush moved from its rank multiset's outcome to its outcome with the flushes.
-    ``strong``: the multisets on which some player holds a full house or better.
+    ``strong``: the multisets on which some player holds a full house or better; ``entries``,
+    ``entry_ways``: the rank pass's merged multisets; ``taken``: 2^13 zeros, left
+    zeroed.
 
     A flush beats every hand without one except a full house or four of a kind, and a player
     with a flush cannot also hold those. So the boards are moved by the set of ranks they hold
@@ -215,18 +264,14 @@ def _flush_delta(holes, dead, suit, available, plain_values, plain_outcome, stro
         most = max(most, hole_suit_count[p])
     k_min = max(3, 5 - most)
     values = np.zeros(n_players, dtype=np.int64)
-    taken = np.zeros(1 << 13, dtype=np.int64)  # boards scored pattern by pattern, by suited ranks
     # Every multiset's boards with at least k_min of its ranks in the suit leave its rank
-    # outcome (no branch: a multiset with no board, or too few ranks in the suit, moves none;
-    # one of fewer than k_min distinct ranks is not visited).
-    # s0..s5: its boards with 0..5 cards in the suit, the coefficients of the product over its
-    # ranks of C(others, count) + C(others, count - 1) x (x if the suit has the rank).
-    if k_min == 5:
-        candidates = MULTISETS_DISTINCT_5
-    elif k_min == 4:
-        candidates = MULTISETS_DISTINCT_4
-    else:
-        candidates = MULTISETS_DISTINCT_3
+    # outcome: a board has 5 - j cards of the suit when j of the five slots of its multiset
+    # (its distinct ranks, padded with "ranks" of no card) hold none of them. Those boards are
+    # the coefficient of y^j in the product over slots of on + off y: "on" when one of the
+    # slot's cards is of the suit (C(others, count - 1) ways if the suit has the rank), "off"
+    # when none is (C(others, count) ways); only j <= 5 - k_min count. The rank pass summed
+    # the product over untouched slots (the same for every suit) by touched part and outcome;
+    # here each entry's is multiplied by its touched slots'.
     # off_ways[slot], on_ways[slot]: the two binomials of a rank and count (slot = 5 rank + count)
     off_ways = np.zeros(70, dtype=np.int64)
     on_ways = np.zeros(70, dtype=np.int64)
@@ -235,19 +280,20 @@ def _flush_delta(holes, dead, suit, available, plain_values, plain_outcome, stro
             off_ways[5 * rank + count] = CHOOSE[others[rank], count]
             if count and rank < 13:
                 on_ways[5 * rank + count] = CHOOSE[others[rank], count - 1] * ((suit_ranks >> rank) & 1)
-    for index in candidates:
-        s0, s1, s2, s3, s4, s5 = 1, 0, 0, 0, 0, 0
-        for i in range(5):
-            slot = MULTISET_SLOTS5[index, i]
+    one_off = np.int64(k_min <= 4)
+    two_off = np.int64(k_min <= 3)
+    for e in range(entries.shape[0]):
+        exactly, at_1, at_2 = entry_ways[e, 0], entry_ways[e, 1], entry_ways[e, 2]
+        part = entries[e, 0]
+        while part:
+            slot = part % 71 - 1
+            part //= 71
             off = off_ways[slot]
             on = on_ways[slot]
-            s5 = s5 * off + s4 * on
-            s4 = s4 * off + s3 * on
-            s3 = s3 * off + s2 * on
-            s2 = s2 * off + s1 * on
-            s1 = s1 * off + s0 * on
-            s0 = s0 * off
-        delta[max(plain_outcome[index], 0)] -= s5 + s4 * (k_min <= 4) + s3 * (k_min <= 3)
+            at_2 = at_2 * on + at_1 * off
+            at_1 = at_1 * on + exactly * off
+            exactly = exactly * on
+        delta[entries[e, 1]] -= exactly + at_1 * one_off + at_2 * two_off
     # The multisets on which some player holds a full house or better, pattern by pattern.
     for index in strong:
         n = MULTISET_SIZE[index]
@@ -281,6 +327,7 @@ def _flush_delta(holes, dead, suit, available, plain_values, plain_outcome, stro
             continue
         k = FLUSH_RANK_SET_SIZE[f]
         ways = _choose(outside, 5 - k) - taken[flush_bits]
+        taken[flush_bits] = 0
         if ways == 0:
             continue
         for p in range(n_players):
@@ -306,17 +353,19 @@ SUITS_KEPT = 32
 
 
 @kernel(nogil=True)
-def _flush_outcomes(holes, dead, available, plain_values, plain_outcome, strong, plain, outcomes, kept):
+def _flush_outcomes(holes, dead, available, plain_values, strong, entries, entry_ways, plain, outcomes, kept):
     """Into ``outcomes[i]`` (N, n_outcomes): the histogram of outcomes of every board for the
     assignment ``holes[i]`` (N, P, 2), all with the same hole ranks, whose rank pass
-    (``_rank_pass``) gave ``available``, ``plain_values``, ``plain_outcome``, ``strong`` (the
-    strong multisets only) and the histogram ``plain``: that histogram with each suit's flush
+    (``_rank_pass``) gave ``available``, ``plain_values``, ``strong`` (the strong multisets
+    only), ``entries`` and ``entry_ways`` (the multisets merged by touched part and outcome) and the
+    histogram ``plain``: that histogram with each suit's flush
     delta added, worked out once for every assignment with the same cards of that suit (the
     first ``SUITS_KEPT`` kept in the rows of ``kept`` (SUITS_KEPT + 1, n_outcomes), whose last
     row is for the others; the caller's array saves compiling a 2-D ``np.zeros``)."""
     n_classes = holes.shape[0]
     n_outcomes = plain.shape[0]
     kept_keys = np.zeros(SUITS_KEPT, dtype=np.int64)  # the first n_kept are read
+    taken = np.zeros(1 << 13, dtype=np.int64)  # boards scored pattern by pattern, by suited ranks
     n_kept = 0
     for i in range(n_classes):
         for code in range(n_outcomes):
@@ -335,7 +384,8 @@ def _flush_outcomes(holes, dead, available, plain_values, plain_outcome, strong,
                     n_kept += 1
                 for code in range(n_outcomes):
                     kept[slot, code] = 0
-                _flush_delta(holes[i], dead, suit, available, plain_values, plain_outcome, strong, kept[slot])
+                _flush_delta(holes[i], dead, suit, available, plain_values, strong, entries, entry_ways, kept[slot],
+                             taken)
             for code in range(n_outcomes):
                 outcomes[i, code] += kept[slot, code]
 

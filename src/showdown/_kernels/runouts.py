@@ -1,16 +1,17 @@
 """Heads-up exact equity with part of the board known, runout by runout.
 
-``_heads_up`` gives the counts of :func:`showdown._kernels.equity._exact` (the accounting layout
-of :mod:`showdown._kernels.equity`) for two players of two hole cards without meeting the
-players' combos in pairs. Per runout (the cards still to come) it evaluates each combo of the
-union of both ranges once, sorts the packed keys ``value << 11 | index`` and sweeps them from
-the lowest value up, keeping for each player the count and weight of their combos already
-passed, in total and per card. A combo's wins against the other player are the other player's
-combos passed less those holding either of its cards (inclusion-exclusion: the other player's
-combo holding both cards is the very same combo, which never ranks below it); its ties are
-the same sum over its group of equal values, where the very same combo is added back once. So
-every (combo, combo, runout) case is counted, and no case with a shared card is, in about one
-hand evaluation per combo and runout plus a sort and a sweep.
+``_ranked`` and ``_sweep`` give the counts of :func:`showdown._kernels.equity._exact` (the
+accounting layout of :mod:`showdown._kernels.equity`) for two players of two hole cards without
+meeting the players' combos in pairs. Per runout (the cards still to come) ``_ranked``
+evaluates each combo of the union of both ranges once and sorts the packed keys
+``value << 11 | index``; ``_sweep`` sweeps them from the lowest value up, keeping for each player the count and
+weight of their combos already passed, in total and per card. A combo's wins against the other
+player are the other player's combos passed less those holding either of its cards
+(inclusion-exclusion: the other player's combo holding both cards is the very same combo, which
+never ranks below it); its ties are the same sum over its group of equal values, where the very
+same combo is added back once. So every (combo, combo, runout) case is counted, and no case
+with a shared card is, in about one hand evaluation per combo and runout plus a sort and a
+sweep.
 
 Counts are kept as float64 while they are summed (whole numbers far below 2 ** 53, so exact)
 and written out as int64; a weighted sum whose count is 0 is written as 0, not as the rounding
@@ -49,36 +50,32 @@ _WON_1, _WON_WEIGHT_1, _WON_2, _WON_WEIGHT_2, _TIED, _TIED_WEIGHT = 0, 1, 2, 3, 
 
 
 @kernel(nogil=True)
-def _heads_up(combos, held, board, runouts, n_chunks, first, stop, deck, counts, weighted, totals, total_weights,
-              chunk_first, chunk_stop):
-    """Every case of two players' combos and the runouts ``first`` to ``stop - 1`` of ``runouts``.
+def _ranked(combos, board, runouts, n_chunks, first, stop, deck, chunk_first, chunk_stop, ranked, found):
+    """Each combo's packed key ``value << 11 | index`` on each runout, sorted: the first step of
+    :func:`_sweep`'s count, in a kernel of its own so that the two compile apart.
 
     combos (U, 2) uint8: the union of both players' combos, off the board and the dead cards.
-    held (U, 4) float64: per union combo, how many times player 1 holds it (0 or 1 for a range)
-    and its summed weight, then the same for player 2. board: the 3 to 5 known cards; runouts
-    (R, k) card ids: the k cards still to come, one row per runout (k = 0: one empty row).
-    Hands are ranked as ``deck`` ranks them (:data:`showdown._kernels.study.HOLDEM` and the
-    short decks). Runout ``r`` goes to chunk ``r % n_chunks``, so cutting the runouts into
-    consecutive calls does not change which chunk counts what. Into the rows of chunks
-    ``chunk_first`` to ``chunk_stop - 1`` of the zeroed counts, weighted counts, totals and
-    total weights, as :func:`showdown._kernels.equity._exact` does.
+    board: the 3 to 5 known cards; runouts (R, k) card ids: the k cards still to come, one row
+    per runout (k = 0: one empty row). Hands are ranked as ``deck`` ranks them
+    (:data:`showdown._kernels.study.HOLDEM` and the short decks). Runout ``r`` goes to chunk
+    ``r % n_chunks``: the runouts ``first`` to ``stop - 1`` of chunks ``chunk_first`` to
+    ``chunk_stop - 1``, chunk by chunk, go to the rows of ``ranked`` (at least as many, U
+    columns), each with the number of combos off its cards in ``found``.
     """
     n = combos.shape[0]
-    n_runouts = runouts.shape[0]
     board_key, board_bits = _board_key(board)
     hole_keys, hole_bits, masks = _combo_keys(combos)
+    scratch = np.empty(n, dtype=np.int64)
+    middle = np.empty(n, dtype=np.int64)
+    low_count = np.empty(256, dtype=np.int64)
+    high_count = np.empty(256, dtype=np.int64)
+    row = 0
     for chunk in range(chunk_first, chunk_stop):  # this thread's chunks (see showdown.parallel.threads)
-        packed = np.empty(n, dtype=np.int64)
-        scratch = np.empty(n, dtype=np.int64)
-        low_count = np.empty(256, dtype=np.int64)
-        high_count = np.empty(256, dtype=np.int64)
-        below = np.zeros((52, 4), dtype=np.float64)  # per card, the combos passed (columns as ``held``)
-        group = np.zeros((52, 4), dtype=np.float64)  # per card, the combos of the group of equal values
-        sums = np.zeros((_N_CATEGORIES, 6), dtype=np.float64)
-        for r in range(first + (chunk - first % n_chunks) % n_chunks, min(stop, n_runouts), n_chunks):
+        for r in range(first + (chunk - first % n_chunks) % n_chunks, min(stop, runouts.shape[0]), n_chunks):
             key, bits, used = _runout_key(board_key, board_bits, runouts, r)
             # evaluate, then sort by value: two stable counting passes over a byte each (about
             # twice as fast as a comparison sort of a thousand keys)
+            packed = ranked[row]
             low_count[:] = 0
             high_count[:] = 0
             m = 0
@@ -101,12 +98,43 @@ def _heads_up(combos, held, board, runouts, n_chunks, first, stop, deck, counts,
                 high_place += count
             for k in range(m):
                 digit = (scratch[k] >> _INDEX_BITS) & _BYTE
-                packed[low_count[digit]] = scratch[k]
+                middle[low_count[digit]] = scratch[k]
                 low_count[digit] += 1
             for k in range(m):
-                digit = packed[k] >> _HIGH_SHIFT
-                scratch[high_count[digit]] = packed[k]
+                digit = middle[k] >> _HIGH_SHIFT
+                packed[high_count[digit]] = middle[k]
                 high_count[digit] += 1
+            found[row] = m
+            row += 1
+
+
+@kernel(nogil=True)
+def _sweep(combos, held, ranked, found, n_chunks, first, stop, n_runouts, counts, weighted, totals, total_weights,
+           chunk_first, chunk_stop):
+    """Every case of two players' combos and the runouts ``first`` to ``stop - 1`` (of
+    ``n_runouts``), from their sorted keys that :func:`_ranked` gave for the same chunks
+    (``ranked``, ``found``).
+
+    held (U, 4) float64: per union combo, how many times player 1 holds it (0 or 1 for a range)
+    and its summed weight, then the same for player 2. Runout ``r`` goes to chunk
+    ``r % n_chunks``, so cutting the runouts into consecutive calls does not change which chunk
+    counts what. Into the rows of chunks ``chunk_first`` to ``chunk_stop - 1`` of the zeroed
+    counts, weighted counts, totals and total weights, as :func:`showdown._kernels.equity._exact`
+    does.
+    """
+    n = combos.shape[0]
+    masks = np.zeros(n, dtype=np.uint64)
+    for u in range(n):
+        masks[u] = (_ONE << np.uint64(combos[u, 0])) | (_ONE << np.uint64(combos[u, 1]))
+    row = 0
+    for chunk in range(chunk_first, chunk_stop):  # this thread's chunks (see showdown.parallel.threads)
+        below = np.zeros((52, 4), dtype=np.float64)  # per card, the combos passed (columns as ``held``)
+        group = np.zeros((52, 4), dtype=np.float64)  # per card, the combos of the group of equal values
+        sums = np.zeros((_N_CATEGORIES, 6), dtype=np.float64)
+        for _ in range(first + (chunk - first % n_chunks) % n_chunks, min(stop, n_runouts), n_chunks):
+            keys = ranked[row]
+            m = found[row]
+            row += 1
             below[:] = 0.0
             passed_1 = 0.0
             passed_weight_1 = 0.0
@@ -114,9 +142,9 @@ def _heads_up(combos, held, board, runouts, n_chunks, first, stop, deck, counts,
             passed_weight_2 = 0.0
             start = 0
             while start < m:
-                value = scratch[start] >> _INDEX_BITS
+                value = keys[start] >> _INDEX_BITS
                 end = start + 1
-                while end < m and scratch[end] >> _INDEX_BITS == value:
+                while end < m and keys[end] >> _INDEX_BITS == value:
                     end += 1
                 category = value >> _CATEGORY_SHIFT
                 # the group's combos, per card (columns as ``held``) and in all
@@ -126,7 +154,7 @@ def _heads_up(combos, held, board, runouts, n_chunks, first, stop, deck, counts,
                 group_weight_2 = 0.0
                 touched = np.uint64(0)
                 for k in range(start, end):
-                    u = scratch[k] & _INDEX_MASK
+                    u = keys[k] & _INDEX_MASK
                     a = combos[u, 0]
                     b = combos[u, 1]
                     for column in range(4):
@@ -144,7 +172,7 @@ def _heads_up(combos, held, board, runouts, n_chunks, first, stop, deck, counts,
                 tied = 0.0
                 tied_weight = 0.0
                 for k in range(start, end):
-                    u = scratch[k] & _INDEX_MASK
+                    u = keys[k] & _INDEX_MASK
                     a = combos[u, 0]
                     b = combos[u, 1]
                     count_1 = held[u, COUNT_1]

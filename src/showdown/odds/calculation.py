@@ -39,7 +39,7 @@ _FIRST_RUNS: dict[str, Callable[[], object]] = {  # a tiny run of each way to th
     "classes": lambda: enumeration.assignment_classes(prepare(["AA", "KhKs"])),  # ranges' classes of assignments
     "preflop": enumeration.compile_preflop,  # exact preflop, by board classes
     "boards": lambda: equity(["AcAd", "KhKs", "QcQd"], board="2c 7d 9h 3s", exact=True),  # exact, every board
-    "runouts": lambda: equity(["AcAd", "KhKs"], board="2c 7d 9h 3s", exact=True),  # exact heads-up, every runout
+    "runouts": enumeration.compile_runouts,  # exact heads-up, every runout
     "montecarlo": lambda: equity(["AcAd", "KhKs"], exact=False, trials=64, seed=0),
     # the other games' kernels (one set for short deck, Omaha and hi-lo)
     "game-boards": lambda: equity(["AcAd2c3c", "KhKs4h5h"], board="2d 7d 9h 3s", exact=True, game="omaha-hilo"),

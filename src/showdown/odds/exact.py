@@ -37,8 +37,9 @@ from showdown.tables.layout import N_COUNTS
 
 CLASS_BATCH = 256
 """Assignment classes per kernel call between two progress reports (at least)."""
-PREFLOP_HELPER_SECONDS = 120
-"""How long :func:`compile_preflop` waits for the process that compiles the rank pass."""
+HELPER_SECONDS = 120
+"""How long :func:`compile_preflop` and :func:`compile_runouts` wait for the process that
+compiles kernels beside them."""
 GROUP_OUTCOMES = 1 << 20
 """Preflop, outcome histogram entries worked out per kernel call at most (8 MB)."""
 EXACT_CHUNKS = 128
@@ -250,17 +251,18 @@ def score_classes(job: tuple[np.ndarray, int, Optional[int]]) -> tuple[np.ndarra
         counts, ``step`` classes a call at most: three kernels that compile apart (see
         :func:`compile_preflop`)."""
         plain_values = np.zeros((n_multisets, holes.shape[1]), dtype=np.int64)
-        plain_outcome, strong = np.zeros(n_multisets, dtype=np.int64), np.zeros(n_multisets, dtype=np.int64)
+        strong = np.zeros(n_multisets, dtype=np.int64)
+        entries, entry_ways = np.zeros((n_multisets, 2), dtype=np.int64), np.zeros((n_multisets, 3), dtype=np.int64)
         kept = np.zeros((kernel.SUITS_KEPT + 1, n_outcomes), dtype=np.int64)
         for g in range(bisect.bisect_left(bounds, first), bisect.bisect_left(bounds, stop)):
             plain = np.zeros(n_outcomes, dtype=np.int64)
-            total, available, n_strong = kernel._rank_pass(holes[bounds[g]], dead, plain_values, plain_outcome, plain,
-                                                           strong)
+            total, available, n_strong, n_entries = kernel._rank_pass(holes[bounds[g]], dead, plain_values, plain,
+                                                                      strong, entries, entry_ways)
             for start in range(bounds[g], bounds[g + 1], step):
                 where = slice(start, min(start + step, bounds[g + 1]))
                 outcomes = np.empty((where.stop - start, n_outcomes), dtype=np.int64)
-                kernel._flush_outcomes(holes[where], dead, available, plain_values, plain_outcome, strong[:n_strong],
-                                       plain, outcomes, kept)
+                kernel._flush_outcomes(holes[where], dead, available, plain_values, strong[:n_strong],
+                                       entries[:n_entries], entry_ways[:n_entries], plain, outcomes, kept)
                 kernel._add_outcomes(outcomes, counts[where])
             totals[bounds[g]:bounds[g + 1]] = total
 
@@ -275,11 +277,11 @@ def _preflop_examples() -> dict[str, tuple[Any, ...]]:
     holes = np.array([[[51, 47], [42, 41]]], dtype=np.uint8)
     n_multisets, n_outcomes = len(kernel.MULTISET_KEY), 16 << 2
     multisets, outcomes = np.zeros(n_multisets, dtype=np.int64), np.zeros((1, n_outcomes), dtype=np.int64)
-    plain_values = np.zeros((n_multisets, 2), dtype=np.int64)
+    plain_values, entries = np.zeros((n_multisets, 2), dtype=np.int64), np.zeros((1, 3), dtype=np.int64)
     return {
-        "_rank_pass": (holes[0], np.uint64(0), plain_values, multisets, outcomes[0], multisets),
-        "_flush_outcomes": (holes, np.uint64(0), np.zeros(13, dtype=np.int64), plain_values, multisets, multisets,
-                            outcomes[0], outcomes, outcomes),
+        "_rank_pass": (holes[0], np.uint64(0), plain_values, outcomes[0], multisets, entries, entries),
+        "_flush_outcomes": (holes, np.uint64(0), np.zeros(13, dtype=np.int64), plain_values, multisets, entries,
+                            entries, outcomes[0], outcomes, outcomes),
         "_add_outcomes": (outcomes, np.zeros((1, 2, N_COUNTS), dtype=np.int64)),
     }
 
@@ -298,21 +300,52 @@ def compile_rank_pass() -> None:
 def compile_preflop() -> None:
     """Compile (or load) the three preflop kernels :func:`score_classes` runs. From an empty
     cache, another process compiles the rank pass and the outcomes' counts while this one
-    compiles the flushes, the longest (about 2.5 s against 1.5 s on a 2-core machine)."""
+    compiles the flushes, the longest (about 2.5 s against 1.8 s on a 2-core machine)."""
     from showdown._kernels import board_classes as kernel
-    from showdown._kernels import compile_elsewhere, compile_for, is_cached
+    from showdown._kernels import compile_for
 
-    helper = None if is_cached(kernel._rank_pass) else compile_elsewhere("showdown.odds.exact", "compile_rank_pass")
+    _compile_beside(kernel._rank_pass, compile_rank_pass,
+                    lambda: compile_for(kernel._flush_outcomes, *_preflop_examples()["_flush_outcomes"]))
+
+
+def compile_ranked() -> None:
+    """Compile (or load) the kernel that ranks the combos on each runout (what
+    :func:`compile_runouts` leaves to another process)."""
+    from showdown._kernels import compile_for
+    from showdown._kernels import runouts as kernel
+
+    compile_for(kernel._ranked, *_runout_examples()["_ranked"])
+
+
+def compile_runouts() -> None:
+    """Compile (or load) the two kernels :func:`by_runouts` runs: from an empty cache, another
+    process compiles the ranking while this one compiles the sweep (2 and 2.5 s on a 2-core
+    machine, against 3.7 s for the two in one)."""
+    from showdown._kernels import compile_for
+    from showdown._kernels import runouts as kernel
+
+    _compile_beside(kernel._ranked, compile_ranked, lambda: compile_for(kernel._sweep, *_runout_examples()["_sweep"]))
+
+
+def _compile_beside(kernel: Any, elsewhere: Callable[[], None], here: Callable[[], None]) -> None:
+    """Run ``here`` while another Python process runs ``elsewhere`` (a function of this module)
+    when the ``kernel`` it compiles is not in the cache yet, so that the two compile at once
+    (numba compiles one kernel at a time in a process); then run ``elsewhere`` in this process,
+    which loads what the other compiled (or compiles it, if that process could not be started
+    or failed)."""
+    from showdown._kernels import compile_elsewhere, is_cached
+
+    helper = None if is_cached(kernel) else compile_elsewhere(__name__, elsewhere.__name__)
     try:
-        compile_for(kernel._flush_outcomes, *_preflop_examples()["_flush_outcomes"])
+        here()
     finally:
         if helper is not None:
             try:
-                helper.wait(timeout=PREFLOP_HELPER_SECONDS)
+                helper.wait(timeout=HELPER_SECONDS)
             except subprocess.TimeoutExpired:  # then this process compiles them itself
                 helper.kill()
                 helper.wait()
-    compile_rank_pass()
+    elsewhere()
 
 
 def _prefixes(n_left: int, to_come: int) -> np.ndarray:
@@ -440,7 +473,7 @@ def runout_evaluations(question: Question) -> int:
 
 @dataclass
 class Runouts:
-    """A heads-up question in the terms of :func:`showdown._kernels.runouts._heads_up`: the union
+    """A heads-up question in the terms of :mod:`showdown._kernels.runouts`: the union
     of both players' combos (high card first); per union combo how many times player 1 holds it
     and with what weight, then the same for player 2; and the cards still to come of every runout."""
 
@@ -471,19 +504,44 @@ def by_runouts(question: Question, n_jobs: Optional[int], progress: Optional[Cal
     :data:`PIECE_EVALUATIONS` (the largest question, random against random on a flop, is about
     3,000,000: one piece) with a progress report and a check for Ctrl-C after each; a progress
     callback returning False stops the run with :class:`~showdown.EquityCancelled`."""
-    from showdown._kernels.runouts import _heads_up
+    from showdown._kernels.runouts import _ranked, _sweep
     from showdown.holdings import deck_code
 
     spot = runouts_of(question)
-    n_runouts = len(spot.runouts)
+    n_runouts, n_combos = len(spot.runouts), len(spot.combos)
     n_chunks = min(EXACT_CHUNKS, n_runouts)
-    steps = n_runouts * len(spot.combos)  # a combo on a runout
+    steps = n_runouts * n_combos  # a combo on a runout
     n_pieces = max(1, min(-(-steps * RUNOUT_COST // PIECE_EVALUATIONS), -(-n_runouts // n_chunks)))
     size = -(-n_runouts // n_pieces)
     board = np.array([c.id for c in question.board], dtype=np.uint8)
     deck = deck_code(question.game)
     workers = min(thread_count(n_jobs, steps), n_chunks)
-    return _in_pieces(question, lambda first, last, *outputs_and_chunks: _heads_up(
-                          spot.combos, spot.held, board, spot.runouts, n_chunks, first, last, deck,
-                          *outputs_and_chunks),
-                      n_runouts, size, n_chunks, workers, progress, started, question.assignments * question.boards)
+
+    def piece(first: int, last: int, counts: np.ndarray, weighted: np.ndarray, totals: np.ndarray,
+              total_weights: np.ndarray, chunk_first: int, chunk_stop: int) -> None:
+        """The runouts ``first`` to ``last - 1`` of one thread's chunks: ranked, then swept."""
+        chunk = np.arange(first, min(last, n_runouts)) % n_chunks
+        rows = int(np.count_nonzero((chunk >= chunk_first) & (chunk < chunk_stop)))
+        ranked, found = np.empty((rows, n_combos), dtype=np.int64), np.empty(rows, dtype=np.int64)
+        _ranked(spot.combos, board, spot.runouts, n_chunks, first, last, deck, chunk_first, chunk_stop, ranked, found)
+        _sweep(spot.combos, spot.held, ranked, found, n_chunks, first, last, n_runouts, counts, weighted, totals,
+               total_weights, chunk_first, chunk_stop)
+
+    return _in_pieces(question, piece, n_runouts, size, n_chunks, workers, progress, started,
+                      question.assignments * question.boards)
+
+
+def _runout_examples() -> dict[str, tuple[Any, ...]]:
+    """Arguments of the types :func:`by_runouts` gives each of its two kernels, for compiling."""
+    from showdown.games import GAMES
+    from showdown.holdings import deck_code
+
+    combos, board = np.array([[51, 47], [43, 39]], dtype=np.uint8), np.array([0, 5, 10], dtype=np.uint8)
+    ranked, found = np.zeros((1, 2), dtype=np.int64), np.zeros(1, dtype=np.int64)
+    outputs = (np.zeros((1, 2, N_COUNTS), dtype=np.int64), np.zeros((1, 2, N_COUNTS)), np.zeros(1, dtype=np.int64),
+               np.zeros(1))
+    return {
+        "_ranked": (combos, board, np.zeros((1, 1), dtype=np.uint8), 1, 0, 1, deck_code(GAMES["holdem"]), 0, 1,
+                    ranked, found),
+        "_sweep": (combos, np.zeros((2, 4)), ranked, found, 1, 0, 1, 1, *outputs, 0, 1),
+    }
