@@ -4,13 +4,13 @@
 accounting layout of :mod:`showdown._kernels.equity`) for two players of two hole cards without
 meeting the players' combos in pairs. Per runout (the cards still to come) ``_ranked``
 evaluates each combo of the union of both ranges once and sorts the packed keys
-``value << 11 | index``; ``_sweep`` sweeps them from the lowest value up, keeping for each player the count and
-weight of their combos already passed, in total and per card. A combo's wins against the other
-player are the other player's combos passed less those holding either of its cards
-(inclusion-exclusion: the other player's combo holding both cards is the very same combo, which
-never ranks below it); its ties are the same sum over its group of equal values, where the very
-same combo is added back once. So every (combo, combo, runout) case is counted, and no case
-with a shared card is, in about one hand evaluation per combo and runout plus a sort and a
+``value << 11 | index``; ``_sweep`` sweeps them from the lowest value up, keeping for each player
+the count and weight of their combos already passed, in total and per card. A combo's wins
+against the other player are the other player's combos passed less those holding either of its
+cards (inclusion-exclusion: the other player's combo holding both cards is the very same combo,
+which never ranks below it); its ties are the same sum over its group of equal values, where
+the very same combo is added back once. So every (combo, combo, runout) case is counted, and no
+case with a shared card is, in about one hand evaluation per combo and runout plus a sort and a
 sweep.
 
 Counts are kept as float64 while they are summed (whole numbers far below 2 ** 53, so exact)
@@ -122,10 +122,7 @@ def _sweep(combos, held, ranked, found, n_chunks, first, stop, n_runouts, counts
     counts, weighted counts, totals and total weights, as :func:`showdown._kernels.equity._exact`
     does.
     """
-    n = combos.shape[0]
-    masks = np.zeros(n, dtype=np.uint64)
-    for u in range(n):
-        masks[u] = (_ONE << np.uint64(combos[u, 0])) | (_ONE << np.uint64(combos[u, 1]))
+    masks = _combo_keys(combos)[2]
     row = 0
     for chunk in range(chunk_first, chunk_stop):  # this thread's chunks (see showdown.parallel.threads)
         below = np.zeros((52, 4), dtype=np.float64)  # per card, the combos passed (columns as ``held``)
