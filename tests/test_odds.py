@@ -399,6 +399,54 @@ def test_only_an_evenly_weighted_full_range_is_a_whole_deck():
     assert whole_deck_players(question).tolist() == [True, False, True, False]
 
 
+def _picked_shares(keep: np.ndarray, alias: np.ndarray, size: int) -> np.ndarray:
+    """Each combo's probability under alias tables: a bucket in ``size``, then the bucket's own
+    combo with probability ``keep``, else its alias."""
+    shares = np.zeros(size)
+    for j in range(size):
+        shares[j] += keep[j] / size
+        shares[alias[j]] += (1.0 - keep[j]) / size
+    return shares
+
+
+def test_pick_tables_give_each_combo_its_weight():
+    from showdown.odds.montecarlo import pick_tables
+
+    rng = np.random.default_rng(5)
+    rows = [rng.random(1326), np.where(rng.random(40) < 0.3, 0.0, rng.random(40)), np.ones(7), np.array([1.0]),
+            np.array([0.5, 1.0, 0.25]), np.ones(2) * 0.3, rng.choice([0.2, 0.5, 1.0], 600)]
+    weights = np.zeros((len(rows), 1326))
+    for p, row in enumerate(rows):
+        weights[p, : len(row)] = row
+    sizes = np.array([len(row) for row in rows])
+    keep, alias = pick_tables(weights, sizes)
+    for p, row in enumerate(rows):
+        size = len(row)
+        assert ((keep[p, :size] >= 0) & (keep[p, :size] <= 1)).all()
+        assert ((alias[p, :size] >= 0) & (alias[p, :size] < size)).all()
+        shares = _picked_shares(keep[p], alias[p], size)
+        assert np.abs(shares - row / row.sum()).max() < 1e-12
+        assert (shares[row == 0] == 0).all()  # a combo of weight 0 is never dealt
+
+
+@pytest.mark.parametrize("players, board", [
+    (["QQ+:0.5, AK, AQs:0.3", "random"], ""),
+    (["AKs, QQ:0.4", "JJ+, AK:0.7", "random"], ""),
+    (["AsAh", "KK:0.2, 87s, 65s:0.6", "T9s:0.9, 22"], "Qs 7h 5c"),
+])
+def test_monte_carlo_weighted_ranges_agree_with_exact(players, board):
+    exact = equity(players, board, exact=True)
+    mc = equity(players, board, exact=False, trials=300_000, seed=17)
+    for p in range(len(players)):
+        assert abs(mc.equity[p] - exact.equity[p]) <= 4 * mc.player_stderr[p] + 1e-12
+
+
+def test_one_combo_players_sharing_a_card_fail_at_once():
+    """Two ranges left with one combo each, the same cards: no deal can be made."""
+    with pytest.raises(EquityError, match="almost never fit"):
+        equity(["AKs", "AsKs, AsQs", "random"], dead="Ah Ad Ac Qs", exact=False, trials=1000, seed=1)
+
+
 def test_same_seed_same_answer_any_thread_count():
     a = equity(["AcAd", "KK", "87s"], exact=False, trials=300_000, seed=123, n_jobs=1).to_dict()
     b = equity(["AcAd", "KK", "87s"], exact=False, trials=300_000, seed=123, n_jobs=2).to_dict()

@@ -41,7 +41,7 @@ from showdown.holdings import (
 )
 from showdown.odds.calculation import MAX_TRIALS
 from showdown.odds.inputs import Question, prepare
-from showdown.odds.montecarlo import FIRST_BATCH, MAX_ATTEMPTS, MAX_BATCH, MC_CHUNKS
+from showdown.odds.montecarlo import FIRST_BATCH, MAX_ATTEMPTS, MAX_BATCH, MC_CHUNKS, pick_tables
 from showdown.odds.result import finite
 from showdown.parallel.interruption import interruptible, stop_if_interrupted
 from showdown.parallel.streams import chunk_seeds
@@ -572,7 +572,7 @@ def _sample(question: Question, trials: int, seed: int, time_limit: Optional[flo
     started = time.perf_counter()
     known_used = np.uint64(sum(1 << c.id for c in (*question.board, *question.dead)))
     board = np.array([c.id for c in question.board], dtype=np.uint8)
-    cumulative = np.cumsum(question.weights, axis=1)
+    keep, alias = pick_tables(question.weights, question.sizes)
     n_hero = int(question.sizes[0])
     dealt, share, square = np.zeros(n_hero, dtype=np.int64), np.zeros(n_hero), np.zeros(n_hero)
     done = batch = 0
@@ -585,7 +585,7 @@ def _sample(question: Question, trials: int, seed: int, time_limit: Optional[flo
             batch_dealt = np.zeros((MC_CHUNKS, n_hero), dtype=np.int64)
             batch_share, batch_square = np.zeros((MC_CHUNKS, n_hero)), np.zeros((MC_CHUNKS, n_hero))
             failed = np.zeros(MC_CHUNKS, dtype=np.bool_)
-            run_ranges(_sampled, MC_CHUNKS, thread_count(n_jobs, size), question.combos, question.sizes, cumulative,
+            run_ranges(_sampled, MC_CHUNKS, thread_count(n_jobs, size), question.combos, question.sizes, keep, alias,
                        known_used, board, question.to_come, per_chunk, seeds, MAX_ATTEMPTS, deck_code(question.game),
                        batch_dealt, batch_share, batch_square, failed)
             if failed.any():

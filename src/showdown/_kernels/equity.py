@@ -34,6 +34,7 @@ _MIX2 = np.uint64(0x94D049BB133111EB)
 _S30, _S27, _S31, _S32, _S11 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32), np.uint64(11)
 _CATEGORY_SHIFT = CATEGORY_SHIFT
 _UNIT = 1.0 / 9007199254740992.0  # 2 ** -53
+_LOW32 = np.uint64(0xFFFFFFFF)
 
 
 @kernel(inline="always")
@@ -44,6 +45,31 @@ def _splitmix(state):
     z = (z ^ (z >> _S30)) * _MIX1
     z = (z ^ (z >> _S27)) * _MIX2
     return state, z ^ (z >> _S31)
+
+
+@kernel(inline="always")
+def _pick(state, keep, alias, p, size):
+    """Draw player ``p``'s combo by weight from Walker's alias tables (``keep``, ``alias``; see
+    :func:`showdown.odds.montecarlo.pick_tables`): one output gives a uniform bucket below
+    ``size`` and a uniform fraction; the bucket's own combo if the fraction is below its
+    ``keep``, else its ``alias``. The generator's new state and the combo's index."""
+    state, z = _splitmix(state)
+    u = float(z >> _S11) * _UNIT * size
+    j = min(int(u), size - 1)
+    if u - j >= keep[p, j]:
+        j = alias[p, j]
+    return state, j
+
+
+@kernel(inline="always")
+def _deal_at(rest, position, bits):
+    """Swap a uniformly random card of ``rest[position:]`` to ``position`` (a step of a
+    partial Fisher-Yates shuffle), chosen by the 32 random ``bits``; the card."""
+    pick = position + ((bits * np.uint64(rest.shape[0] - position)) >> _S32)
+    card = rest[pick]
+    rest[pick] = rest[position]
+    rest[position] = card
+    return card
 
 
 @kernel(inline="always")
@@ -200,15 +226,15 @@ def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, pr
 
 
 @kernel(nogil=True)
-def _monte_carlo(combos, sizes, cumulative, from_deck, deck, known_used, board_key, board_bits, to_come, trials,
+def _monte_carlo(combos, sizes, keep, alias, from_deck, deck, known_used, board_key, board_bits, to_come, trials,
                  seeds, max_attempts, counts, totals, failed, chunk_first, chunk_stop):
     """``trials[c]`` random deals in chunk ``c``, from a splitmix64 stream seeded by ``seeds[c]``.
 
-    Each deal picks every player's combo by weight (``cumulative`` (P, M): running sums of the
-    weights) and starts the deal over when two players' combos share a card, so assignments
-    come with probability proportional to the product of their weights, as in the exact
-    enumeration. Then ``to_come`` board cards are drawn uniformly from ``deck`` (the cards not
-    in ``known_used``, the board and dead cards, nor in an exact hand) less the ranges' cards
+    Each deal picks every player's combo by weight (``keep`` and ``alias`` (P, M): the alias
+    tables of :func:`_pick`) and starts the deal over when two players' combos share a card, so
+    assignments come with probability proportional to the product of their weights, as in the
+    exact enumeration. Then ``to_come`` board cards are drawn uniformly from ``deck`` (the cards
+    not in ``known_used``, the board and dead cards, nor in an exact hand) less the ranges' cards
     of the deal. Into the rows ``chunk_first`` to ``chunk_stop - 1`` (this thread's chunks) of
     the zeroed ``counts`` (C, P, N_COUNTS) int64 (unweighted), ``totals`` (C,) int64 and
     ``failed`` (C,) bool: whether ``max_attempts`` deals in a row failed (the ranges then hardly
@@ -217,77 +243,92 @@ def _monte_carlo(combos, sizes, cumulative, from_deck, deck, known_used, board_k
     A player whose range is every hand the known cards leave, all weighted alike
     (``from_deck[p]``), is dealt two cards from the rest of the deck once the others have their
     combos: the same distribution (every assignment of the others leaves that player the same
-    number of hands) without the search and the restarts.
+    number of hands) without the search and the restarts. A player with one combo holds it in
+    every deal: its cards join the known ones once, before the first deal.
     """
     n_players = combos.shape[0]
-    n_rest = deck.shape[0]
     n_draws = to_come
     for p in range(n_players):
         n_draws += 2 * from_deck[p]
+    picking = False  # whether some player draws a combo by weight (whose cards may be in ``deck``)
+    fixed_used = known_used
+    fits = True
+    for p in range(n_players):
+        if from_deck[p]:
+            continue
+        if sizes[p] > 1:
+            picking = True
+            continue
+        mask = (_ONE << np.uint64(combos[p, 0, 0])) | (_ONE << np.uint64(combos[p, 0, 1]))
+        if fixed_used & mask:
+            fits = False
+        fixed_used |= mask
     for chunk in range(chunk_first, chunk_stop):  # this thread's chunks (see showdown.parallel.threads)
         state = seeds[chunk]
         rest = deck.copy()
         values = np.zeros(n_players, dtype=np.int64)
         hole_keys = np.zeros(n_players, dtype=np.uint64)
         hole_bits = np.zeros(n_players, dtype=np.uint64)
+        for p in range(n_players):
+            if not from_deck[p] and sizes[p] == 1:
+                hole_keys[p] = CARD_KEYS[combos[p, 0, 0]] + CARD_KEYS[combos[p, 0, 1]]
+                hole_bits[p] = CARD_BITS[combos[p, 0, 0]] | CARD_BITS[combos[p, 0, 1]]
         chunk_counts = counts[chunk]  # the caller's row, zeros
         done = 0
+        if not fits:  # two one-combo players share a card: no deal can be made
+            failed[chunk] = trials[chunk] > 0
+            continue
         for _ in range(trials[chunk]):
-            attempts = 0
-            used = known_used
-            while True:
-                used = known_used
-                ok = True
-                for p in range(n_players):
-                    if from_deck[p]:
-                        continue
-                    size = sizes[p]
-                    j = 0
-                    if size > 1:
-                        state, z = _splitmix(state)
-                        u = float(z >> _S11) * _UNIT * cumulative[p, size - 1]
-                        lo = 0
-                        hi = size - 1
-                        while lo < hi:
-                            mid = (lo + hi) >> 1
-                            if cumulative[p, mid] > u:
-                                hi = mid
-                            else:
-                                lo = mid + 1
-                        j = lo
-                    c0 = combos[p, j, 0]
-                    c1 = combos[p, j, 1]
-                    mask = (_ONE << np.uint64(c0)) | (_ONE << np.uint64(c1))
-                    if used & mask:
-                        ok = False
+            used = fixed_used
+            if picking:
+                attempts = 0
+                while True:
+                    used = fixed_used
+                    ok = True
+                    for p in range(n_players):
+                        size = sizes[p]
+                        if from_deck[p] or size == 1:
+                            continue
+                        state, j = _pick(state, keep, alias, p, size)
+                        c0 = combos[p, j, 0]
+                        c1 = combos[p, j, 1]
+                        mask = (_ONE << np.uint64(c0)) | (_ONE << np.uint64(c1))
+                        if used & mask:
+                            ok = False
+                            break
+                        used |= mask
+                        hole_keys[p] = CARD_KEYS[c0] + CARD_KEYS[c1]
+                        hole_bits[p] = CARD_BITS[c0] | CARD_BITS[c1]
+                    if ok:
                         break
-                    used |= mask
-                    hole_keys[p] = CARD_KEYS[c0] + CARD_KEYS[c1]
-                    hole_bits[p] = CARD_BITS[c0] | CARD_BITS[c1]
-                if ok:
+                    attempts += 1
+                    if attempts >= max_attempts:
+                        break
+                if not ok:
+                    failed[chunk] = True
                     break
-                attempts += 1
-                if attempts >= max_attempts:
-                    break
-            if not ok:
-                failed[chunk] = True
-                break
-            # The cards still to come, a partial Fisher-Yates shuffle of the rest of the deck
-            # (no branch to mispredict when no range holds a card of it): first two for each
-            # whole-deck player, then the board's.
+            # The cards still to come, a partial Fisher-Yates shuffle of the rest of the deck:
+            # first two for each whole-deck player, then the board's.
             board = board_key
             board_bit = board_bits
             position = 0
-            while position < n_draws:
-                state, z = _splitmix(state)
-                pick = position + ((z >> _S32) * np.uint64(n_rest - position) >> _S32)
-                card = rest[pick]
-                rest[pick] = rest[position]
-                rest[position] = card
-                if (used >> np.uint64(card)) & _ONE:
-                    continue  # held by a range: draw again among the same cards
-                used |= _ONE << np.uint64(card)
-                position += 1
+            if picking:
+                while position < n_draws:
+                    state, z = _splitmix(state)
+                    card = _deal_at(rest, position, z >> _S32)
+                    if (used >> np.uint64(card)) & _ONE:
+                        continue  # held by a range: draw again among the same cards
+                    used |= _ONE << np.uint64(card)
+                    position += 1
+            else:  # no card of the deck is held: two cards from each output, no branch
+                while position + 1 < n_draws:
+                    state, z = _splitmix(state)
+                    _deal_at(rest, position, z >> _S32)
+                    _deal_at(rest, position + 1, z & _LOW32)
+                    position += 2
+                if position < n_draws:
+                    state, z = _splitmix(state)
+                    _deal_at(rest, position, z >> _S32)
             drawn = 0
             for p in range(n_players):
                 if from_deck[p]:

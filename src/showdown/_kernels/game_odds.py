@@ -12,7 +12,7 @@ eight-or-better half.
 import numpy as np
 
 from showdown._kernels import kernel
-from showdown._kernels.equity import _S11, _S32, _UNIT, _advance, _rest_of_deck, _splitmix
+from showdown._kernels.equity import _S32, _advance, _pick, _rest_of_deck, _splitmix
 from showdown._kernels.evaluator import _KEY_INIT, CARD_BITS, CARD_KEYS
 from showdown._kernels.games import (
     _ONE,
@@ -263,7 +263,7 @@ def _draw(state, used, lowest, deck_size):
 
 
 @kernel(nogil=True)
-def _monte_carlo(combos, sizes, cumulative, known_used, known_board, to_come, deck_size, trials, seeds,
+def _monte_carlo(combos, sizes, keep, alias, known_used, known_board, to_come, deck_size, trials, seeds,
                  max_attempts, rule, variant, low, high_5, counts, totals, failed, chunk_first, chunk_stop):
     """``trials[c]`` random deals in chunk ``c``, as :func:`showdown._kernels.equity._monte_carlo`
     (combos by weight, a deal started over when two combos share a card; then the board drawn
@@ -304,17 +304,7 @@ def _monte_carlo(combos, sizes, cumulative, known_used, known_board, to_come, de
                         continue
                     j = 0
                     if size > 1:
-                        state, z = _splitmix(state)
-                        u = float(z >> _S11) * _UNIT * cumulative[p, size - 1]
-                        lo = 0
-                        hi = size - 1
-                        while lo < hi:
-                            mid = (lo + hi) >> 1
-                            if cumulative[p, mid] > u:
-                                hi = mid
-                            else:
-                                lo = mid + 1
-                        j = lo
+                        state, j = _pick(state, keep, alias, p, size)
                     mask = np.uint64(0)
                     for a in range(n_hole):
                         mask |= _ONE << np.uint64(combos[p, j, a])

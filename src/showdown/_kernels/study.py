@@ -14,7 +14,7 @@ kernel does, and files each deal's result under the hero's combo.
 import numpy as np
 
 from showdown._kernels import kernel
-from showdown._kernels.equity import _S11, _S32, _UNIT, _board_key, _splitmix
+from showdown._kernels.equity import _S32, _board_key, _pick, _splitmix
 from showdown._kernels.evaluator import _KEY_INIT, CARD_BITS, CARD_KEYS, _hand_value
 from showdown._kernels.games import _short_value
 from showdown.tables.layout import CATEGORY_SHIFT
@@ -275,7 +275,7 @@ def _runouts(combos, hero_weights, villain_weights, board, runouts, n_chunks, de
 
 
 @kernel(nogil=True)
-def _sampled(combos, sizes, cumulative, known_used, board, to_come, trials, seeds, max_attempts, deck, dealt, share,
+def _sampled(combos, sizes, keep, alias, known_used, board, to_come, trials, seeds, max_attempts, deck, dealt, share,
              square, failed, chunk_first, chunk_stop):
     """Monte Carlo over whole deals, any number of players: player 0 is the hero. Per chunk
     (``trials[c]`` deals from a splitmix64 stream seeded by ``seeds[c]``) and per hero combo, the
@@ -308,20 +308,10 @@ def _sampled(combos, sizes, cumulative, known_used, board, to_come, trials, seed
                 used = known_used
                 ok = True
                 for p in range(n_players):
-                    size = sizes[p]  # a weighted pick (inline: a helper taking the array cost 15%)
+                    size = sizes[p]
                     j = 0
                     if size > 1:
-                        state, z = _splitmix(state)
-                        u = float(z >> _S11) * _UNIT * cumulative[p, size - 1]
-                        lo = 0
-                        hi = size - 1
-                        while lo < hi:
-                            mid = (lo + hi) >> 1
-                            if cumulative[p, mid] > u:
-                                hi = mid
-                            else:
-                                lo = mid + 1
-                        j = lo
+                        state, j = _pick(state, keep, alias, p, size)
                     picked[p] = j
                     mask = (_ONE << np.uint64(combos[p, j, 0])) | (_ONE << np.uint64(combos[p, j, 1]))
                     if used & mask:

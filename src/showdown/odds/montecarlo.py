@@ -52,7 +52,7 @@ def monte_carlo(
 
         board_key, board_bits = kernel._board_key(known_board)
         game_rules = HoldemDeal(board_key, board_bits, whole_deck_players(question), rest_of_deck(question))
-    cumulative = np.cumsum(question.weights, axis=1)
+    keep, alias = pick_tables(question.weights, question.sizes)
     known_used = np.uint64(sum(1 << c.id for c in (*board, *dead)))
     workers = thread_count(n_jobs, MAX_BATCH)
     counts = np.zeros((n_players, N_COUNTS), dtype=np.int64)
@@ -66,7 +66,7 @@ def monte_carlo(
         per_chunk = np.full(MC_CHUNKS, size // MC_CHUNKS, dtype=np.int64)
         per_chunk[: size % MC_CHUNKS] += 1
         seeds = chunk_seeds(seed, batch, MC_CHUNKS)
-        shared = (question.combos, question.sizes, cumulative, known_used, game_rules, question.to_come)
+        shared = (question.combos, question.sizes, keep, alias, known_used, game_rules, question.to_come)
         pieces: list[tuple[Any, ...]]
         if client is None:
             pieces = [(*shared, per_chunk, seeds, workers)]
@@ -135,6 +135,35 @@ def whole_deck_players(question: Question) -> np.ndarray:
     )
 
 
+def pick_tables(weights: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Walker's alias tables for drawing each player's combo by weight with one random number:
+    of row ``p``'s first ``sizes[p]`` buckets, each equally likely, bucket ``j`` gives combo
+    ``j`` with probability ``keep[p, j]`` and combo ``alias[p, j]`` otherwise, so that every
+    combo comes with probability its weight over the row's total (Vose's construction).
+
+    >>> keep, alias = pick_tables(np.array([[1.0, 3.0]]), np.array([2]))
+    >>> keep.tolist(), alias.tolist()
+    ([[0.5, 1.0]], [[1, 1]])
+    """
+    keep = np.ones(weights.shape, dtype=np.float64)
+    alias = np.broadcast_to(np.arange(weights.shape[1], dtype=np.int64), weights.shape).copy()
+    for p, size in enumerate(sizes.tolist()):
+        row = weights[p, :size]
+        if size < 2 or (row == row[0]).all():
+            continue  # every bucket keeps its own combo
+        scaled = (row * (size / row.sum())).tolist()
+        small = [j for j in range(size) if scaled[j] < 1.0]
+        large = [j for j in range(size) if scaled[j] >= 1.0]
+        while small and large:
+            j, k = small.pop(), large.pop()
+            keep[p, j] = scaled[j]
+            alias[p, j] = k
+            scaled[k] -= 1.0 - scaled[j]
+            (small if scaled[k] < 1.0 else large).append(k)
+        # what is left has scaled weight 1, up to rounding: it keeps its own combo
+    return keep, alias
+
+
 def split_chunks(n_chunks: int, pieces: int = 8) -> list[slice]:
     """Monte Carlo chunks cut into contiguous pieces for a cluster (each chunk has its own
     random stream, so how they are grouped does not change the answer)."""
@@ -144,10 +173,11 @@ def split_chunks(n_chunks: int, pieces: int = 8) -> list[slice]:
 
 def sample_chunks(job: tuple[Any, ...]) -> tuple[np.ndarray, int, bool]:
     """Monte Carlo chunks: summed counts, deals done and whether the ranges failed to fit, for
-    ``job = (combos, sizes, cumulative, known_used, game_rules, to_come, per_chunk, seeds,
-    n_jobs)``, where ``game_rules`` is a :class:`HoldemDeal` or another game's (known board,
-    deck size, rule, variant, low). A unit of work that can run on any machine."""
-    combos, sizes, cumulative, known_used, game_rules, to_come, per_chunk, seeds, n_jobs = job
+    ``job = (combos, sizes, keep, alias, known_used, game_rules, to_come, per_chunk, seeds,
+    n_jobs)``, where ``keep`` and ``alias`` come from :func:`pick_tables` and ``game_rules`` is a
+    :class:`HoldemDeal` or another game's (known board, deck size, rule, variant, low). A unit
+    of work that can run on any machine."""
+    combos, sizes, keep, alias, known_used, game_rules, to_come, per_chunk, seeds, n_jobs = job
     wanted = n_jobs if n_jobs is not None else worker_threads()
     threads = thread_count(wanted, 1 << 30)
     n_chunks = len(per_chunk)
@@ -156,7 +186,7 @@ def sample_chunks(job: tuple[Any, ...]) -> tuple[np.ndarray, int, bool]:
     if isinstance(game_rules, HoldemDeal):
         from showdown._kernels import equity as kernel
 
-        run_ranges(kernel._monte_carlo, n_chunks, threads, combos, sizes, cumulative, game_rules.from_deck,
+        run_ranges(kernel._monte_carlo, n_chunks, threads, combos, sizes, keep, alias, game_rules.from_deck,
                    game_rules.deck, known_used, game_rules.board_key, game_rules.board_bits, to_come, per_chunk,
                    seeds, MAX_ATTEMPTS, *outputs)
     else:
@@ -164,7 +194,7 @@ def sample_chunks(job: tuple[Any, ...]) -> tuple[np.ndarray, int, bool]:
         from showdown._kernels.games import OMAHA_HIGH_5
 
         known_board, deck_size, rule, variant, low = game_rules
-        run_ranges(game_odds._monte_carlo, n_chunks, threads, combos, sizes, cumulative, known_used, known_board,
+        run_ranges(game_odds._monte_carlo, n_chunks, threads, combos, sizes, keep, alias, known_used, known_board,
                    to_come, deck_size, per_chunk, seeds, MAX_ATTEMPTS, rule, variant, low, OMAHA_HIGH_5, *outputs)
     counts, totals, failed = outputs
     return counts.sum(axis=0), int(totals.sum()), bool(failed.any())
