@@ -441,6 +441,18 @@ def test_monte_carlo_weighted_ranges_agree_with_exact(players, board):
         assert abs(mc.equity[p] - exact.equity[p]) <= 4 * mc.player_stderr[p] + 1e-12
 
 
+@pytest.mark.parametrize("players, dead", [
+    (["AKs", "random"], "Ah Ad Ac"),  # a range left with one combo, whose cards are in the deck
+    (["AKs", "QQ"], "Ah Ad Ac Qs Qh"),  # two of them, nobody drawing a combo
+    (["AKs", "QQ", "JJ"], "Ah Ad Ac Qs Qh"),  # and a range drawing one
+])
+def test_monte_carlo_never_deals_a_one_combo_range_s_cards(players, dead):
+    exact = equity(players, dead=dead, exact=True)
+    mc = equity(players, dead=dead, exact=False, trials=300_000, seed=3)
+    for p in range(len(players)):
+        assert abs(mc.equity[p] - exact.equity[p]) <= 4 * mc.player_stderr[p] + 1e-12
+
+
 def test_one_combo_players_sharing_a_card_fail_at_once():
     """Two ranges left with one combo each, the same cards: no deal can be made."""
     with pytest.raises(EquityError, match="almost never fit"):

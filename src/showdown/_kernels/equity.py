@@ -250,7 +250,7 @@ def _monte_carlo(combos, sizes, keep, alias, from_deck, deck, known_used, board_
     n_draws = to_come
     for p in range(n_players):
         n_draws += 2 * from_deck[p]
-    picking = False  # whether some player draws a combo by weight (whose cards may be in ``deck``)
+    picking = False  # whether some player draws a combo by weight (whose cards may be in ``rest``)
     fixed_used = known_used
     fits = True
     for p in range(n_players):
@@ -263,9 +263,14 @@ def _monte_carlo(combos, sizes, keep, alias, from_deck, deck, known_used, board_
         if fixed_used & mask:
             fits = False
         fixed_used |= mask
+    n_rest = 0  # the cards of ``deck`` no one-combo player holds (a range's one combo may be there)
+    for card in deck:
+        if not (fixed_used >> np.uint64(card)) & _ONE:
+            n_rest += 1
     for chunk in range(chunk_first, chunk_stop):  # this thread's chunks (see showdown.parallel.threads)
         state = seeds[chunk]
-        rest = deck.copy()
+        rest = np.empty(n_rest, dtype=np.uint8)
+        _rest_of_deck(deck, fixed_used, rest)
         values = np.zeros(n_players, dtype=np.int64)
         hole_keys = np.zeros(n_players, dtype=np.uint64)
         hole_bits = np.zeros(n_players, dtype=np.uint64)
@@ -320,7 +325,7 @@ def _monte_carlo(combos, sizes, keep, alias, from_deck, deck, known_used, board_
                         continue  # held by a range: draw again among the same cards
                     used |= _ONE << np.uint64(card)
                     position += 1
-            else:  # no card of the deck is held: two cards from each output, no branch
+            else:  # no card of ``rest`` is held: two cards from each output, no branch
                 while position + 1 < n_draws:
                     state, z = _splitmix(state)
                     _deal_at(rest, position, z >> _S32)
