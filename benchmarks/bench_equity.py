@@ -577,7 +577,7 @@ def bench_random_opponents() -> list[dict[str, Any]]:
         if note:
             rows.append(row(name, rate, TRIALS, "check against the exact equity", None, note))
         _log("  holdem-hand-evaluator")
-        rows.append(_hhe_row(name, players, n, rate, _not_beaten(exact), 0.0))
+        rows.append(_hhe_row(name, players, n, rate, _not_beaten(exact)))
     return rows
 
 
