@@ -10,7 +10,7 @@ STAMP_DOCS := $(VENV)/.installed-docs
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test bench lint docs tables clean
+.PHONY: run check test warm bench lint docs tables clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,10 +39,22 @@ $(STAMP_DOCS): $(BIN)/python pyproject.toml
 run: $(STAMP_RUN)
 	$(BIN)/showdown serve --host $(HOST) --port $(PORT)
 
-# The whole suite, then the single-hand and evaluation tests again on the pure-Python path.
+# The developer's loop: the quick tier (no test marked slow, compile, browser, dist, process or
+# load; see TIERS in tests/conftest.py) with the small hypothesis budgets. Minutes with a warm
+# numba cache (make warm).
+check: $(STAMP_TEST)
+	HYPOTHESIS_PROFILE=dev $(BIN)/python -m pytest --tier quick
+
+# Every truth: the quick tier first (a failure there stops before the long part), then the rest,
+# then the single-hand and evaluation tests again on the pure-Python path.
 test: $(STAMP_TEST)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --tier quick
+	$(BIN)/python -m pytest --tier rest
 	SHOWDOWN_PURE_PYTHON=1 $(BIN)/python -m pytest tests/test_single_hand.py tests/test_evaluation.py
+
+# Compile every kernel into numba's cache (once after an install or a kernel edit).
+warm: $(STAMP_RUN)
+	$(BIN)/python -m showdown.engine
 
 bench: $(STAMP_BENCH)
 	$(BIN)/python benchmarks/run_all.py --output benchmarks/RESULTS.md

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import importlib
+import importlib.abc
+import importlib.util
 import json
 import os
 import shutil
 import socket
+import sys
 import threading
 import time
 from pathlib import Path
@@ -32,9 +35,151 @@ def require(module: str) -> ModuleType:
             pytest.fail(f"CI=true but {module} is not installed ({error})", pytrace=False)
         pytest.skip(f"{module} is not installed ({error})", allow_module_level=True)
 
-# Timing is for the benchmarks: no per-example deadline, so a busy machine cannot fail a test.
-settings.register_profile("showdown", deadline=None)
-settings.load_profile("showdown")
+# --- hypothesis budgets ------------------------------------------------------------------------
+# Budgets come from a profile: "dev" (make check) is small, "ci" (make test, CI) is the full one;
+# HYPOTHESIS_PROFILE picks, and make check sets it. A test that needs more or fewer examples than
+# the profile's base says so relatively, with budget(). Timing is for the benchmarks: no
+# per-example deadline, so a busy machine cannot fail a test.
+settings.register_profile("ci", deadline=None, max_examples=100)
+settings.register_profile("dev", deadline=None, max_examples=10)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def budget(weight: float, **options: object) -> settings:
+    """Hypothesis settings with ``weight`` times the profile's examples (at least 2), plus
+    ``options`` (``suppress_health_check=...``): ``@budget(3)`` is 300 examples in "ci", 30 in
+    "dev"."""
+    return settings(max_examples=max(2, round(weight * settings.default.max_examples)), **options)
+
+
+# --- tiers -------------------------------------------------------------------------------------
+# make check runs the quick tier: every test that carries none of these markers. make test and CI
+# run them all. A test joins a tier by a marker (on the test or as the module's pytestmark), or by
+# the fixture it uses (FIXTURE_TIERS); and it cannot drift out of its tier unnoticed: a test that
+# starts a process, starts with an empty numba cache or starts a Dask cluster without its marker
+# fails, saying which marker it needs (see _guard below).
+TIERS = {
+    "slow": "an exhaustive sweep (its quick sample stays in the quick tier)",
+    "compile": "kernels compiled from an empty numba cache, or in another process",
+    "browser": "the page in a real Chromium",
+    "dist": "a Dask cluster",
+    "process": "starts an interpreter, showdown, mkdocs or lint-imports",
+    "load": "the web app's bounded load test on loopback",
+}
+FIXTURE_TIERS = {"page": "browser", "browser": "browser", "cluster_client": "dist", "site": "process"}
+"""Fixtures that put the tests using them in a tier."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--tier", choices=("quick", "rest", "all"), default="all",
+                     help="quick: the tests with no tier marker (make check); rest: the others; all (default)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for name, meaning in TIERS.items():
+        config.addinivalue_line("markers", f"{name}: {meaning}")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        for fixture in getattr(item, "fixturenames", ()):
+            if fixture in FIXTURE_TIERS:
+                item.add_marker(FIXTURE_TIERS[fixture])
+    tier = config.getoption("--tier")
+    if tier == "all":
+        return
+    keep, drop = [], []
+    for item in items:
+        quick = not any(item.get_closest_marker(name) for name in TIERS)
+        (keep if quick == (tier == "quick") else drop).append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
+
+
+_current: list[pytest.Item] = []  # the test being set up, run or torn down
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: object) -> Iterator[None]:
+    _current.append(item)
+    try:
+        yield
+    finally:
+        _current.pop()
+
+
+def _needs(marker: str, what: str) -> None:
+    """Fail the current test unless it carries ``marker`` (a test of the compile, load, browser or
+    dist tier may start processes too: a fresh cache, a server, Chromium and its driver, workers)."""
+    if not _current:
+        return
+    item = _current[-1]
+    allowed = (marker, "compile", "load", "browser", "dist") if marker == "process" else (marker,)
+    if not any(item.get_closest_marker(name) for name in allowed):
+        raise RuntimeError(f"{item.nodeid} {what}: mark it @pytest.mark.{marker} (see TIERS in tests/conftest.py)")
+
+
+_SESSION_CACHE = os.environ.get("SHOWDOWN_CACHE_DIR", "")
+
+
+def _guard(event: str, arguments: tuple) -> None:
+    """An audit hook: a process started by a test needs the ``process`` marker, and one started
+    with another numba cache needs ``compile``. The library's own helper that compiles kernels
+    beside a first run (``python -c "import showdown...."``) is not the test's doing."""
+    if event != "subprocess.Popen" or not _current:
+        return
+    _executable, args, _cwd, env = arguments
+    args = [str(a) for a in (args if isinstance(args, (list, tuple)) else [args])]
+    if len(args) >= 3 and args[1] == "-c" and args[2].startswith("import showdown."):
+        return
+    if (os.environ if env is None else env).get("SHOWDOWN_CACHE_DIR", "") != _SESSION_CACHE:
+        _needs("compile", "starts a process with another numba cache")
+    _needs("process", f"starts a process ({' '.join(args[:3])[:80]})")
+
+
+sys.addaudithook(_guard)
+
+
+def _guard_clusters(local: ModuleType) -> None:
+    """A Dask LocalCluster started by a test needs the ``dist`` marker."""
+    start = local.LocalCluster.__init__
+
+    def guarded(self, *args, **kwargs):
+        _needs("dist", "starts a Dask cluster")
+        start(self, *args, **kwargs)
+
+    local.LocalCluster.__init__ = guarded
+
+
+class _GuardOnImport(importlib.abc.MetaPathFinder):
+    """Puts :func:`_guard_clusters` on Dask's LocalCluster as soon as it is imported, whoever
+    imports it (a test, a fixture or the library)."""
+
+    def find_spec(self, name: str, path: object, target: object = None) -> object:
+        if name != "distributed.deploy.local":
+            return None
+        sys.meta_path.remove(self)
+        try:
+            spec = importlib.util.find_spec(name)
+        finally:
+            sys.meta_path.insert(0, self)
+        if spec is None or spec.loader is None:
+            return spec
+        execute = spec.loader.exec_module
+
+        def exec_module(module: ModuleType) -> None:
+            execute(module)
+            _guard_clusters(module)
+
+        spec.loader.exec_module = exec_module  # type: ignore[method-assign]
+        return spec
+
+
+if "distributed.deploy.local" in sys.modules:
+    _guard_clusters(sys.modules["distributed.deploy.local"])
+else:
+    sys.meta_path.insert(0, _GuardOnImport())
 
 
 def combinations_array(n: int, k: int) -> np.ndarray:

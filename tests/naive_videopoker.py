@@ -68,3 +68,11 @@ def draw_counts(deal: list[int], hands: np.ndarray, classes: np.ndarray) -> np.n
         hold |= position_bit[hands[:, j]]
     key = hold.astype(np.int64) * len(C) + classes
     return np.bincount(key, minlength=32 * len(C)).reshape(32, len(C))
+
+
+def brute_force_part(deals: list, part: str, specials: int, stride: int = 10) -> list:
+    """The deals a brute-force test checks in the quick tier (``part="sample"``: the last
+    ``specials`` deals and every ``stride``-th other one) or in the slow tier (``"rest"``):
+    the two parts together are every deal once."""
+    chosen = [i % stride == 0 or i >= len(deals) - specials for i in range(len(deals))]
+    return [deal for deal, quick in zip(deals, chosen, strict=True) if quick == (part == "sample")]

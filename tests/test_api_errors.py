@@ -21,6 +21,7 @@ import pytest
 import showdown
 import showdown.videopoker as vp
 from showdown import (
+    LIMITS,
     Breakdown,
     Card,
     CardParseError,
@@ -422,6 +423,8 @@ row(equity, ["AA", "KK"], exact=True, max_evaluations=1, raises=EquityError, mat
 row(equity, ["random"] * 3, exact=True, raises=EquityError, match="preflop is out of reach")
 row(equity, ["AA", "random"], exact=True, progress=lambda interim: False, raises=EquityCancelled,
     match="exact enumeration stopped by the progress callback")
+row(LIMITS.exact_seconds, -1, raises=EquityError, match="evaluations must be at least 0, got -1")
+row(LIMITS.exact_seconds, 1, threads=0, raises=EquityError, match="threads must be at least 1, got 0")
 for grid in (grid_plan, odds_grid):
     row(grid, "As", raises=HandSizeError, match="the Texas Hold'em odds grid needs 2 hole cards, got 1")
     row(grid, "AsKs", "2c 7d", raises=HandSizeError, match="the board has 2 cards")

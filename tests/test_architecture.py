@@ -65,11 +65,13 @@ def _lint(package_parent: Path) -> dict[str, str]:
     return verdicts
 
 
+@pytest.mark.process
 def test_import_contracts_are_kept():
     assert LINT_IMPORTS.exists(), "import-linter is in the test and lint extras"
     assert _lint(PACKAGE_DIR.parent) == dict.fromkeys(CONTRACTS, "KEPT")
 
 
+@pytest.mark.process
 @pytest.mark.parametrize(
     "module, line, broken",
     [
@@ -210,3 +212,22 @@ def test_the_single_hand_extension_is_optional_and_named():
     built = importlib.util.find_spec("showdown._single") is not None
     wanted = evaluation.os.environ.get("SHOWDOWN_PURE_PYTHON", "").strip() in ("", "0")
     assert (evaluation._single is not None) == (built and wanted)
+
+
+def test_the_map_names_every_module():
+    """docs/how/architecture.md names every module of the package (as its path under
+    src/showdown/) and every file of the page (under web/static/), and nothing that is gone."""
+    text = (ROOT / "docs" / "how" / "architecture.md").read_text()
+    named = set(re.findall(r"`([\w./]+\.(?:py|js|html|css|c))`", text))
+    static = PACKAGE_DIR / "web" / "static"
+    modules = {path.relative_to(PACKAGE_DIR).as_posix() for path in PACKAGE_DIR.rglob("*.py")
+               if "__pycache__" not in path.parts and path.name != "__init__.py"}
+    modules |= {path.relative_to(PACKAGE_DIR).as_posix() for path in PACKAGE_DIR.rglob("__init__.py")
+                if path.parent != PACKAGE_DIR}
+    modules |= {"__init__.py", "_single.c"}
+    pages = {path.relative_to(static).as_posix() for path in static.rglob("*")
+             if path.suffix in (".js", ".html", ".css")}
+    missing = sorted((modules | pages) - named)
+    assert not missing, f"docs/how/architecture.md does not name {missing}"
+    gone = sorted(name for name in named if not any((folder / name).exists() for folder in (PACKAGE_DIR, static, ROOT)))
+    assert not gone, f"docs/how/architecture.md names files that do not exist: {gone}"

@@ -31,6 +31,7 @@ SCRIPT = textwrap.dedent("""
 """)
 
 
+@pytest.mark.compile
 @pytest.mark.slow
 def test_bad_rows_read_nothing_out_of_bounds(tmp_path):
     env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", "SHOWDOWN_CACHE_DIR": str(tmp_path)}

@@ -8,10 +8,11 @@ import random
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import showdown
+from conftest import budget
 from showdown import (
     CARDS,
     Card,
@@ -451,7 +452,7 @@ def formatted_hands(draw):
 
 
 @given(formatted_hands())
-@settings(max_examples=300)
+@budget(3)
 def test_any_mix_of_separators_and_case_parses_back(case):
     cards, text = case
     assert parse_cards(text) == cards, text
@@ -468,7 +469,7 @@ _JUNK_ALPHABET = st.sampled_from(list("23456789TJQKAtjqka10cdhsCDHSxXzZ♣♦♥
 
 
 @given(st.one_of(st.text(), st.text(alphabet=_JUNK_ALPHABET)))
-@settings(max_examples=500)
+@budget(5)
 def test_junk_text_parses_or_raises_parse_errors(text):
     try:
         cards = parse_cards(text)

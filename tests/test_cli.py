@@ -208,6 +208,7 @@ def test_eval_duplicate_and_size_errors(capsys):
 # --- the installed script -----------------------------------------------------------------------
 
 
+@pytest.mark.process
 def test_script_subprocess():
     assert SHOWDOWN_SCRIPT.exists(), SHOWDOWN_SCRIPT
     proc = subprocess.run([str(SHOWDOWN_SCRIPT), "eval", "As Ks Qs Js Ts 2d 3c", "--json"],
@@ -226,6 +227,7 @@ def test_script_subprocess():
     assert proc.stdout.splitlines()[-1] == "P1 wins with Flush, Ace-King-Jack-Eight-Five"
 
 
+@pytest.mark.process
 def test_python_dash_m_subprocess():
     proc = subprocess.run([sys.executable, "-m", "showdown", "deal", "--players", "4", "--seed", "7", "--json"],
                           capture_output=True, text=True, timeout=120)

@@ -19,6 +19,7 @@ def test_batch_writes_one_record_per_line_and_resumes(capsys, tmp_path):
     assert "2 already done, 0 solved now" in run_cli(capsys, "batch", str(source), "-o", str(out))
 
 
+@pytest.mark.dist
 def test_batch_on_two_local_workers(capsys, tmp_path):
     require("dask.distributed")
     source = tmp_path / "spots.jsonl"

@@ -110,10 +110,12 @@ def test_vp_commands_prepare_the_engine_before_computing(capsys, monkeypatch, ar
     assert capsys.readouterr().err.startswith("preparing the engine (first start only)...\n")
 
 
-def test_vp_play_stops_after_the_hands_asked_for_or_at_the_end_of_input(capsys, monkeypatch):
+# A bet of fewer coins plays another strategy list (the royal pays less), derived in the slow tier.
+@pytest.mark.parametrize("coins", [5, pytest.param(1, marks=pytest.mark.slow)])
+def test_vp_play_stops_after_the_hands_asked_for_or_at_the_end_of_input(capsys, monkeypatch, coins):
     monkeypatch.setattr("sys.stdin", io.StringIO("all\nall\nall\n"))
-    out = run(capsys, "vp", "play", "--seed", "1", "--hands", "2", "--coins", "1")
-    assert out.count("Tally:") == 2 and "Goodbye" not in out and "bet 2" in out
+    out = run(capsys, "vp", "play", "--seed", "1", "--hands", "2", "--coins", str(coins))
+    assert out.count("Tally:") == 2 and "Goodbye" not in out and f"bet {2 * coins}" in out
     monkeypatch.setattr("sys.stdin", io.StringIO("all\n"))
     out = run(capsys, "vp", "play", "--seed", "1")
     assert out.count("Tally:") == 1 and "Goodbye after 1 hand." in out

@@ -19,7 +19,7 @@ from test_batch import records, write_spots
 
 
 @pytest.fixture(scope="module")
-def client():
+def cluster_client():
     require("dask.distributed")
     with dask_client(local=2) as client:
         yield client
@@ -55,20 +55,20 @@ def test_dask_client_errors():
         assert nothing is None
 
 
-def test_batch_on_a_cluster_is_bit_identical(local_batch, client, tmp_path):
+def test_batch_on_a_cluster_is_bit_identical(local_batch, cluster_client, tmp_path):
     folder, expected = local_batch
     for lines_per_partition in (1, 3, 100):
         out = tmp_path / f"cluster-{lines_per_partition}.jsonl"
-        run_batch(folder / "spots.jsonl", out, client=client, lines_per_partition=lines_per_partition)
+        run_batch(folder / "spots.jsonl", out, client=cluster_client, lines_per_partition=lines_per_partition)
         assert records(out) == expected
 
 
-def test_killed_worker_loses_and_duplicates_nothing(client, tmp_path):
+def test_killed_worker_loses_and_duplicates_nothing(cluster_client, tmp_path):
     spots = [{"players": ["AhKh", "random", "random"], "exact": False, "trials": 150_000, "seed": i} for i in range(16)]
     source = tmp_path / "spots.jsonl"
     source.write_text("".join(json.dumps(s) + "\n" for s in spots), encoding="utf-8")
     expected = [json.loads(line) for line in solve_lines(list(enumerate(source.read_text().splitlines(), 1)))]
-    pids = list(client.run(os.getpid).values())
+    pids = list(cluster_client.run(os.getpid).values())
     killed = []
 
     def progress(done: int, total: int) -> None:
@@ -77,7 +77,7 @@ def test_killed_worker_loses_and_duplicates_nothing(client, tmp_path):
             killed.append(pids[0])
 
     out = tmp_path / "out.jsonl"
-    summary = run_batch(source, out, client=client, lines_per_partition=1, progress=progress)
+    summary = run_batch(source, out, client=cluster_client, lines_per_partition=1, progress=progress)
     assert killed and summary.solved == len(spots)
     for record in expected:
         record["result"].pop("elapsed")
@@ -85,10 +85,10 @@ def test_killed_worker_loses_and_duplicates_nothing(client, tmp_path):
 
 
 @pytest.mark.parametrize("partitions", [1, 2, 5])
-def test_preflop_table_bit_identical_locally_and_on_a_cluster(client, partitions):
+def test_preflop_table_bit_identical_locally_and_on_a_cluster(cluster_client, partitions):
     hands = ["AA", "KK", "AKs", "AKo", "T9s", "72o", "55"]
     here = preflop_table(hands)
-    there = preflop_table(hands, client=client, partitions=partitions)
+    there = preflop_table(hands, client=cluster_client, partitions=partitions)
     for name in ("wins", "ties", "boards"):
         assert (getattr(here, name) == getattr(there, name)).all()
     assert here.equity("AKs", "KK") == equity(["AKs", "KK"], exact=True).equity[0]
@@ -96,10 +96,10 @@ def test_preflop_table_bit_identical_locally_and_on_a_cluster(client, partitions
     assert here.equity("KK", "KK") == 0.5
 
 
-def test_every_paytable_on_a_cluster_matches_local(client):
+def test_every_paytable_on_a_cluster_matches_local(cluster_client):
     from showdown.videopoker import PAYTABLES, analyze, analyze_all
 
-    results = analyze_all(client=client)
+    results = analyze_all(client=cluster_client)
     assert list(results) == list(PAYTABLES) and len(results) == 12
     for name in ("jacks-or-better-9-6", "double-double-bonus-9-6", "deuces-wild-full-pay", "joker-poker-kings"):
         local = analyze(name)
@@ -119,17 +119,17 @@ def test_every_paytable_on_a_cluster_matches_local(client):
         (["AK", "QQ"], {"exact": True, "game": "short-deck"}),
     ],
 )
-def test_equity_on_a_cluster_is_bit_identical(client, players, options):
+def test_equity_on_a_cluster_is_bit_identical(cluster_client, players, options):
     here = equity(players, **options).to_dict()
-    there = equity(players, client=client, **options).to_dict()
+    there = equity(players, client=cluster_client, **options).to_dict()
     here.pop("elapsed"), there.pop("elapsed")
     assert here == there
 
 
-def test_a_task_on_a_worker_uses_the_workers_threads(client):
+def test_a_task_on_a_worker_uses_the_workers_threads(cluster_client):
     """On a Dask worker a call takes as many threads as the worker has (one each here); outside
     one, the machine's."""
     from showdown.parallel.cluster import worker_threads
 
     assert worker_threads() is None
-    assert client.submit(worker_threads, pure=False).result() == 1
+    assert cluster_client.submit(worker_threads, pure=False).result() == 1

@@ -3,6 +3,7 @@ and compile time kept out of time limits and reported durations."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from showdown import ShowdownError, engine
+from showdown import ShowdownError, engine, kernel_groups
 
 
 def _fresh_process(code: str, cache: Path) -> dict:
@@ -39,6 +40,7 @@ def test_unknown_parts_are_named():
             call("holdem")
 
 
+@pytest.mark.compile
 def test_a_first_start_is_known_from_the_cache(tmp_path):
     code = """
         import json
@@ -54,6 +56,7 @@ def test_a_first_start_is_known_from_the_cache(tmp_path):
     assert _fresh_process(code, tmp_path)["before"] is False
 
 
+@pytest.mark.compile
 def test_compile_time_is_not_counted_against_a_time_limit(tmp_path):
     # With an empty cache the first equity compiles for seconds. A time limit of 1 s that counted
     # it would stop after the first batch of 16,384 deals; it must deal for its whole second.
@@ -77,20 +80,40 @@ def test_compile_time_is_not_counted_against_a_time_limit(tmp_path):
         print(json.dumps({"wall": time.perf_counter() - started, "elapsed": r.elapsed, "exact": r.exact}))
     """, tmp_path / "preflop")
     assert preflop["exact"] and preflop["elapsed"] < preflop["wall"] / 10, preflop  # compiling is most of it
-    # Equity compiled on use, without a warm-up: the next process knows it only loads.
+    # Equity compiled on use, without a warm-up: the next process knows which groups it only loads,
+    # and that warming the whole part up would still compile the others.
     assert _fresh_process("""
         import json
-        from showdown import engine
-        print(json.dumps({"equity": engine.first_start("equity"), "videopoker": engine.first_start("videopoker")}))
-    """, tmp_path) == {"equity": False, "videopoker": True}
+        from showdown import engine, kernel_groups
+        print(json.dumps({"montecarlo": kernel_groups.in_cache("montecarlo"),
+                          "boards": kernel_groups.in_cache("boards"), "equity": engine.first_start("equity"),
+                          "videopoker": engine.first_start("videopoker")}))
+    """, tmp_path) == {"montecarlo": True, "boards": False, "equity": True, "videopoker": True}
+
+
+def broken() -> None:
+    """A kernel group that cannot be compiled here."""
+    raise RuntimeError("no compiler here")
+
+
+STARTED, RELEASE = threading.Event(), threading.Event()
+
+
+def slow() -> None:
+    """A kernel group that compiles until released."""
+    STARTED.set()
+    RELEASE.wait(30)
+
+
+def _videopoker_compiled_by(monkeypatch, function: str) -> None:
+    """The video poker group, not prepared yet, compiled by ``function`` of this module."""
+    group = dataclasses.replace(kernel_groups.GROUPS["videopoker"], compile=f"test_engine:{function}")
+    monkeypatch.setitem(kernel_groups.GROUPS, "videopoker", group)
+    monkeypatch.setattr(kernel_groups, "_prepared", kernel_groups._prepared - {"videopoker"})
 
 
 def test_a_failed_background_warm_up_says_why_and_leaves_the_engine_usable(monkeypatch, capsys):
-    def broken() -> None:
-        raise RuntimeError("no compiler here")
-
-    monkeypatch.setitem(engine.PARTS, "videopoker", broken)
-    monkeypatch.setattr(engine, "_ready", engine._ready - {"videopoker"})
+    _videopoker_compiled_by(monkeypatch, "broken")
     engine.warm_up_in_background("videopoker").join()
     assert engine.state() == "ready" and engine.message("ready") == ""
     assert not engine.is_ready("videopoker")
@@ -99,22 +122,17 @@ def test_a_failed_background_warm_up_says_why_and_leaves_the_engine_usable(monke
 
 
 def test_the_state_while_a_background_warm_up_runs(monkeypatch):
-    started, release = threading.Event(), threading.Event()
-
-    def slow() -> None:
-        started.set()
-        release.wait(30)
-
-    monkeypatch.setitem(engine.PARTS, "videopoker", slow)
-    monkeypatch.setattr(engine, "_ready", engine._ready - {"videopoker"})
+    STARTED.clear()
+    RELEASE.clear()
+    _videopoker_compiled_by(monkeypatch, "slow")
     monkeypatch.setattr(engine, "first_start", lambda *parts: True)
     thread = engine.warm_up_in_background("videopoker")
-    started.wait(30)
+    STARTED.wait(30)
     assert engine.warm_up_in_background("videopoker") is thread  # one at a time
     assert engine.state() == "preparing"
     assert engine.message(engine.state()) == f"{engine.PREPARING}: the first answers wait for it"
     monkeypatch.setattr(engine, "first_start", lambda *parts: False)
     assert engine.state() == "loading"
-    release.set()
+    RELEASE.set()
     thread.join(30)
     assert engine.state() == "ready" and engine.is_ready("videopoker")

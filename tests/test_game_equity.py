@@ -33,7 +33,7 @@ from showdown import (
     equity,
     evaluate_many,
 )
-from showdown.tables.layout import CATEGORY_SHIFT
+from showdown.tables.layout import CATEGORY_SHIFT, N_CATEGORIES, TIE_SHARE_CATEGORY, TIE_SHARE_UNIT, WIN
 
 UNIT = 2520  # the least common multiple of 2..10: a tie of n players takes UNIT // n
 ACE = 12  # rank index of the ace in naive's ids (4 * rank + suit, rank 0 the deuce)
@@ -640,3 +640,59 @@ def test_progress_cancel_and_time_limit_in_the_games(monkeypatch):
         equity(["As Ad 2s 3s", "KKxx"], "4c 7h 9d", game="omaha-hilo", exact=True, progress=lambda r: False)
     timed = equity(["random", "random", "random"], game="omaha", time_limit=0.2, seed=1)
     assert not timed.exact and timed.stopped_by == "time_limit" and timed.total > 0
+
+
+# --- hold'em's measured kernels against every game's -----------------------------------------
+# showdown._kernels.equity keeps copies of the shared dealing and scoring inside its loops (a
+# shared helper cost speed there); every game's kernels, given hold'em, count every case alike.
+
+@pytest.mark.parametrize("players, board", [
+    (["AcAd", "KhKs"], "2c 7d 9h"),
+    (["QQ+,AKs", "random"], "Ks 7h 2d 3c"),
+    (["AA,KK:0.5", "QQ", "JTs"], "2c 7d 9h 3s"),
+    (["AsKs", "TT+,A9s+:0.3", "T9s", "KQs"], "Kd 7h 2d"),
+    # four players, one of them random: two minutes in every game's kernel
+    pytest.param(["AsKs", "22+,A2s+:0.3", "T9s", "random"], "Kd 7h 2d", marks=pytest.mark.slow),
+    (["KK", "AA"], "Ah Ad 2c 7c"),  # ties and every category on the way
+])
+def test_holdem_kernels_count_as_every_games_kernels(monkeypatch, players, board):
+    import time
+
+    from showdown.odds import exact
+    from showdown.odds.inputs import prepare
+
+    question = prepare(players, board)
+    own = exact.by_boards(question, 1, None, time.perf_counter()).to_dict()
+    monkeypatch.setattr(exact, "_holdem_pieces", exact._game_pieces)
+    shared = exact.by_boards(question, 1, None, time.perf_counter()).to_dict()
+    for answer in (own, shared):
+        answer.pop("elapsed")
+    assert own == shared
+
+
+@pytest.mark.parametrize("players, board", [
+    (["AsAh", "random", "random"], "Kd 7c 2s 9h"),
+    (["QQ+,AK:0.5,AQs:0.3", "random"], ""),
+])
+def test_holdem_monte_carlo_agrees_with_every_games_kernel(players, board):
+    """The same spot dealt by hold'em's kernel (whole-deck players, a shuffle) and by every
+    game's (combos drawn, cards drawn from the deck): each within 4.5 standard errors of exact."""
+    from showdown.odds import montecarlo
+    from showdown.odds.inputs import prepare
+    from showdown.parallel.streams import chunk_seeds
+
+    question = prepare(players, board)
+    exact_equity = np.array(equity(players, board=board, exact=True).equity)
+    holdem = equity(players, board=board, exact=False, trials=200_000, seed=11)
+    known_board = np.array([c.id for c in question.board], dtype=np.uint8)
+    keep, alias = montecarlo.pick_tables(question.weights, question.sizes)
+    seeds = chunk_seeds(11, 0, 64)
+    counts, done, failed = montecarlo.sample_chunks((
+        question.combos, question.sizes, keep, alias, np.uint64(sum(1 << c.id for c in question.board)),
+        (known_board, question.game.rules), question.to_come, np.full(64, 200_000 // 64, dtype=np.int64), seeds, 1))
+    assert not failed and done == 200_000
+    ties = counts[:, TIE_SHARE_CATEGORY:TIE_SHARE_CATEGORY + N_CATEGORIES].sum(axis=1)
+    shares = (counts[:, WIN] * TIE_SHARE_UNIT + ties) / (TIE_SHARE_UNIT * done)
+    for equities, spread in ((np.array(holdem.equity), np.array(holdem.player_stderr)),
+                             (shares, np.sqrt(shares * (1 - shares) / done))):
+        assert (np.abs(equities - exact_equity) <= 4.5 * spread + 1e-12).all(), (equities, exact_equity)

@@ -140,10 +140,15 @@ def test_short_deck_key_hands():
     assert [str(c) for c in evaluate("Ah 9c 8d 7s 6h", game="short-deck").best_five] == ["9c", "8d", "7s", "6h", "Ah"]
 
 
-@pytest.mark.parametrize("game", SHORT_DECK_GAMES)
-def test_short_deck_six_and_seven_cards_exhaustive(short_five, game):
-    """Every 6- and 7-card hand: showdown's value is the value of the five that the naive order
-    finds best (categories compared directly), over all C(36, 6) + C(36, 7) hands."""
+def random_places(seed: int, n: int, k: int, deck: int = 36) -> np.ndarray:
+    """``n`` random hands of ``k`` distinct places in a deck of ``deck`` cards, each row ascending."""
+    rng = np.random.default_rng(seed)
+    return np.sort(np.argsort(rng.random((n, deck)), axis=1)[:, :k], axis=1).astype(np.uint8)
+
+
+def assert_best_of_the_fives(short_five, game: str, hands: dict[int, np.ndarray]) -> None:
+    """For the hands of each size k (rows of ascending places, 0..35): showdown's value is the
+    value of the five that the naive order finds best (categories compared directly)."""
     categories5, keys5 = ng.short_deck_five_keys(trips=SHORT_DECK_GAMES[game])
     unique_keys, rank5 = np.unique(keys5, return_inverse=True)
     rank5 = rank5.astype(np.int32)
@@ -151,8 +156,7 @@ def test_short_deck_six_and_seven_cards_exhaustive(short_five, game):
     value_of_rank[rank5] = short_five[game]
     category_of_rank = np.zeros(len(unique_keys), dtype=np.int64)
     category_of_rank[rank5] = categories5
-    for k in (6, 7):
-        places = combinations_array(36, k)
+    for k, places in hands.items():
         best = ng.best_of_subsets(places, rank5)
         places += np.uint8(16)
         values = evaluate_many(places, game=game, n_jobs=1)
@@ -162,6 +166,21 @@ def test_short_deck_six_and_seven_cards_exhaustive(short_five, game):
         wrong = np.flatnonzero(values != value_of_rank[best])
         assert wrong.size == 0, f"{wrong.size} {k}-card values differ, first {text(places[wrong[0]])}"
         del places, best, values
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", SHORT_DECK_GAMES)
+def test_short_deck_six_and_seven_cards_exhaustive(short_five, game):
+    """Every 6- and 7-card hand: showdown's value is the value of the five that the naive order
+    finds best (categories compared directly), over all C(36, 6) + C(36, 7) hands."""
+    assert_best_of_the_fives(short_five, game, {k: combinations_array(36, k) for k in (6, 7)})
+
+
+@pytest.mark.parametrize("game", SHORT_DECK_GAMES)
+def test_short_deck_six_and_seven_cards_random_sample(short_five, game):
+    """The exhaustive test's check on 200,000 random 6- and 7-card hands (the quick tier's
+    sample of it)."""
+    assert_best_of_the_fives(short_five, game, {k: random_places(36 + k, 200_000, k) for k in (6, 7)})
 
 
 @pytest.mark.parametrize("game", SHORT_DECK_GAMES)
@@ -238,14 +257,19 @@ def test_omaha_against_naive(game):
         assert categories_of(values, game).tolist() == [category for category, _ in strengths]
 
 
-def test_omaha_against_pokerkit():
+# pokerkit values a hand in Python, a few thousand a second: the quick tier's sample is smaller.
+POKERKIT_ROWS = [300, pytest.param(1500, marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("n", POKERKIT_ROWS)
+def test_omaha_against_pokerkit(n):
     """pokerkit's Omaha hand orders the same random hands alike (every game and board size in
-    one order: an Omaha value is always a five-card value)."""
+    one order: an Omaha value is always a five-card value), ``n`` hands for each."""
     pokerkit = require("pokerkit")
     ours, theirs, shown = [], [], []
     for game, hole in OMAHA_GAMES.items():
         for board in (3, 4, 5):
-            rows = omaha_rows(300 + 10 * hole + board, 1500, hole, board)
+            rows = omaha_rows(300 + 10 * hole + board, n, hole, board)
             ours.append(evaluate_many(rows, game=game, n_jobs=1))
             for row in rows:
                 hand = pokerkit.OmahaHoldemHand.from_game(text(row[:hole]).replace(" ", ""),
@@ -350,12 +374,15 @@ def test_low_single_hands_against_naive(game):
     assert lows > 50
 
 
-def test_low_against_pokerkit():
+@pytest.mark.parametrize("n", [500, pytest.param(2500, marks=pytest.mark.slow)])
+def test_low_against_pokerkit(n):
+    """pokerkit's eight-or-better low: the same hands qualify and the lows are ordered alike,
+    ``n`` random hands for each game and board size."""
     pokerkit = require("pokerkit")
     ours, theirs, shown = [], [], []
     for game, hole in LOW_GAMES.items():
         for board in (3, 4, 5):
-            rows = omaha_rows(700 + 10 * hole + board, 2500, hole, board)
+            rows = omaha_rows(700 + 10 * hole + board, n, hole, board)
             values = evaluate_many_low(rows, game=game, n_jobs=1)
             for row, value in zip(rows, values, strict=True):
                 hand = pokerkit.OmahaEightOrBetterLowHand.from_game_or_none(
@@ -365,7 +392,7 @@ def test_low_against_pokerkit():
                     ours.append(value)
                     theirs.append(hand.entry.index)
                     shown.append(row[:7])
-    assert len(ours) > 2500
+    assert len(ours) > n  # lows among the 6n hands
     # pokerkit's low entries: smaller is the better low.
     assert_reverse_order_bijection(np.array(ours), np.array(theirs), np.array(shown))
 

@@ -15,11 +15,12 @@ import random
 from typing import Optional
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 import naive
 import naive_games
+from conftest import budget
 from showdown import (
     GAMES,
     GameError,
@@ -206,7 +207,7 @@ def test_low_card_deals_with_many_ties_agree_with_the_brute_force(game):
         assert all(seen.values()), seen
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@budget(1.2, suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.sampled_from(HI_LO_GAMES + OTHER_GAMES), data=st.data())
 def test_any_deal_agrees_with_the_brute_force(game, data):
     rules = GAMES[game]
@@ -540,7 +541,7 @@ def hi_lo_tables(draw):
     return seats, boards, button, odd_chip
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@budget(2.5, suppress_health_check=[HealthCheck.too_slow])
 @given(hi_lo_tables())
 def test_hi_lo_settlement_properties(table):
     seats, boards, button, odd_chip = table

@@ -5,6 +5,7 @@ reaches a kernel); numba's own setting is left as the caller had it."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import shutil
@@ -24,6 +25,18 @@ from showdown.tables.layout import CATEGORY_SHIFT
 
 PACKAGE_DIR = Path(showdown.__file__).parent
 KERNEL_MODULES = sorted(path.stem for path in (PACKAGE_DIR / "_kernels").glob("*.py") if path.stem != "__init__")
+
+
+def _holds_a_kernel(module: str) -> bool:
+    """Whether a kernel module compiles a kernel of its own (not only helpers inlined into others')."""
+    members = vars(importlib.import_module(f"showdown._kernels.{module}")).values()
+    return any(getattr(member, "targetoptions", {}).get("inline", "never") == "never" for member in members
+               if hasattr(member, "py_func"))
+
+
+KERNEL_HOLDERS = {module for module in KERNEL_MODULES if _holds_a_kernel(module)}
+"""The kernel modules that leave files of their own in numba's cache (dealing, scoring and the
+like are inlined into the others)."""
 
 
 def test_cache_dir_is_keyed_by_version_and_sources():
@@ -63,6 +76,7 @@ def test_every_kernel_is_cached_in_the_versioned_directory():
                 assert cache is not None and Path(cache._cache_path).is_relative_to(cache_dir()), (name, attribute)
 
 
+@pytest.mark.compile
 def test_compiling_leaves_sys_stdout_and_stderr_alone(tmp_path):
     # numba would colour its typing messages with colorama (installed with the docs tools),
     # swapping sys.stdout and sys.stderr while it compiles: a race with every other thread.
@@ -85,6 +99,7 @@ def test_compiling_leaves_sys_stdout_and_stderr_alone(tmp_path):
     assert done.stdout.split() == [str(evaluate("2c 2d 2h 2s 3c 3d 3h").value), "[]"]
 
 
+@pytest.mark.compile
 def test_the_callers_numba_setting_is_left_alone(tmp_path):
     code = textwrap.dedent(
         """
@@ -202,6 +217,7 @@ def _cache_files(directory: Path) -> list[Path]:
     return sorted(p for p in directory.rglob("*") if p.suffix in (".nbi", ".nbc"))
 
 
+@pytest.mark.compile
 @pytest.mark.slow
 def test_a_changed_table_changes_every_kernel_path(package_copy, tmp_path):
     cache_parent = tmp_path / "cache"
@@ -227,7 +243,7 @@ def test_a_changed_table_changes_every_kernel_path(package_copy, tmp_path):
     assert answers["study_exact"] == answers["study_monte_carlo"] == answers["study_classes"] == 1
     old_dir = Path(before["cache_dir"])
     cached = _cache_files(old_dir)
-    assert {path.name.split(".")[0] for path in cached} >= set(KERNEL_MODULES) - {"bits"}  # every module cached
+    assert {path.name.split(".")[0] for path in cached} >= KERNEL_HOLDERS  # every module with a kernel of its own
 
     table_file = package_copy / "showdown" / "tables" / "evaluator.npz"
     with np.load(table_file) as data:
@@ -272,6 +288,7 @@ def test_a_changed_table_changes_every_kernel_path(package_copy, tmp_path):
     assert games_changed["omaha_exact"] < 1.0 and games_changed["omaha_monte_carlo"] < 1.0
 
 
+@pytest.mark.compile
 def test_cache_dir_changes_when_a_kernel_source_or_the_layout_changes(package_copy, tmp_path):
     code = "import json; from showdown._kernels import cache_key; print(json.dumps(cache_key()))"
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH",)}
@@ -307,6 +324,7 @@ def test_evaluator_kernel_tables_match_loaded_tables():
     ("board_classes", ["As Ks", "Qd Qh"], "", ("_rank_pass", "_add_outcomes"), "_flush_outcomes"),
     ("runouts", ["As Ks", "random"], "Kd 7h 2s", ("_ranked",), "_sweep"),
 ])
+@pytest.mark.compile
 def test_kernels_compile_on_two_processes(tmp_path, module, players, board, elsewhere, here):
     """From an empty cache, the first exact preflop equity leaves the rank pass and the
     outcomes' counts to another process (on a machine with a second core), and the first by
@@ -318,10 +336,10 @@ def test_kernels_compile_on_two_processes(tmp_path, module, players, board, else
         from showdown import equity
         from showdown._kernels import {module} as kernel, is_cached
         elsewhere = {elsewhere!r}
-        before = is_cached(getattr(kernel, elsewhere[0]))
+        before = is_cached("{module}." + elsewhere[0])
         result = equity({players!r}, {board!r}, exact=True)
         print(json.dumps({{
-            "before": before, "after": all(is_cached(getattr(kernel, name)) for name in elsewhere),
+            "before": before, "after": all(is_cached("{module}." + name) for name in elsewhere),
             "loaded": [sum(getattr(kernel, name).stats.cache_hits.values()) for name in elsewhere],
             "compiled": sum(kernel.{here}.stats.cache_misses.values()),
             "compiled here too": sum(sum(getattr(kernel, name).stats.cache_misses.values()) for name in elsewhere),
@@ -344,10 +362,11 @@ def test_kernels_compile_on_two_processes(tmp_path, module, players, board, else
 def test_no_other_process_where_python_cannot_be_started(monkeypatch):
     """A frozen application's or an embedding server's sys.executable is not Python: no process
     is started (the kernels compile in this one)."""
-    from showdown._kernels import compile_elsewhere
+    from showdown import kernel_groups
 
+    monkeypatch.setattr(kernel_groups, "in_cache", lambda name: False)  # as on a first run
     monkeypatch.setattr(sys, "frozen", True, raising=False)
-    assert compile_elsewhere("showdown.odds.exact", "compile_rank_pass") is None
+    assert kernel_groups.compile_elsewhere("preflop-ranks") is None
     monkeypatch.delattr(sys, "frozen")
     monkeypatch.setattr(sys, "executable", "/usr/sbin/uwsgi")
-    assert compile_elsewhere("showdown.odds.exact", "compile_rank_pass") is None
+    assert kernel_groups.compile_elsewhere("preflop-ranks") is None

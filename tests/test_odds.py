@@ -115,10 +115,23 @@ PREFLOP_SPOTS = [
 ]
 
 
-@pytest.mark.parametrize("players, board, dead", SPOTS + PREFLOP_SPOTS)
-def test_exact_counts_match_phevaluator(players, board, dead):
-    result = equity(players, board, dead, exact=True)
-    wins, ties, by_size, total, shares = brute(players, board, dead)
+# The brute force over phevaluator takes tens of seconds on the two largest preflop spots: their
+# counts are pinned here, recomputed in the slow tier and compared against in the quick tier.
+# players: wins, ties, ties by the number of players tied, boards dealt, weighted shares.
+PINNED = {
+    ("AA:0.5, KK", "AKs, QJs:0.25"): ([1_950_903, 1_036_515], [72_870, 72_870], [{2: 72_870}, {2: 72_870}],
+                                      3_060_288, [0.6005955975385323, 0.3994044024614677]),
+    ("JJ+", "JJ+"): ([5_664_375, 5_664_375], [679_554, 679_554], [{2: 679_554}, {2: 679_554}], 12_008_304,
+                     [0.5, 0.5]),
+}
+
+
+def pinned(players):
+    wins, ties, by_size, total, shares = PINNED[tuple(players)]
+    return wins, ties, [[sizes.get(size, 0) for size in range(11)] for sizes in by_size], total, shares
+
+
+def check_counts(result, wins, ties, by_size, total, shares):
     assert result.exact and result.stderr == 0
     assert result.counts.wins == tuple(wins)
     assert result.counts.ties == tuple(ties)
@@ -126,6 +139,20 @@ def test_exact_counts_match_phevaluator(players, board, dead):
     assert result.counts.total == result.total == total
     assert result.equity == pytest.approx(shares, rel=1e-12, abs=1e-15)
     assert sum(result.equity) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("players, board, dead", SPOTS + [
+    pytest.param(*spot, marks=pytest.mark.slow) if tuple(spot[0]) in PINNED else spot for spot in PREFLOP_SPOTS])
+def test_exact_counts_match_phevaluator(players, board, dead):
+    counts = brute(players, board, dead)
+    check_counts(equity(players, board, dead, exact=True), *counts)
+    if tuple(players) in PINNED:
+        assert counts == pinned(players)
+
+
+@pytest.mark.parametrize("players, board, dead", [spot for spot in PREFLOP_SPOTS if tuple(spot[0]) in PINNED])
+def test_exact_counts_match_phevaluators_pinned_counts(players, board, dead):
+    check_counts(equity(players, board, dead, exact=True), *pinned(players))
 
 
 def test_exact_counts_are_integers_and_shares_are_fractions():
@@ -268,13 +295,13 @@ def test_classes_score_the_same_in_any_order():
 
 def test_a_group_cut_into_calls_scores_the_same(monkeypatch):
     """A group of classes with the same hole ranks, its flushes worked out a few classes a call
-    (GROUP_OUTCOMES caps the histograms a call holds): the same counts as in one call."""
+    (CALL_OUTCOMES caps the histograms a call holds): the same counts as in one call."""
     from showdown.odds import exact
 
     holes = np.array([[[51, 47], [42, 38]], [[50, 46], [41, 37]], [[49, 45], [40, 36]], [[51, 46], [42, 37]],
                       [[48, 44], [40, 37]], [[51, 44], [43, 39]], [[50, 47], [43, 38]]], dtype=np.uint8)
     whole = exact.score_classes((holes, 1 << 30, 1))
-    monkeypatch.setattr(exact, "GROUP_OUTCOMES", 2 * (16 << 2))  # two classes a call
+    monkeypatch.setattr(exact, "CALL_OUTCOMES", 2 * (16 << 2))  # two classes a call
     cut = exact.score_classes((holes, 1 << 30, 1))
     assert (cut[0] == whole[0]).all() and (cut[1] == whole[1]).all()
     assert (whole[0][3] == _every_board(holes[3], [30])[0]).all()
@@ -296,25 +323,30 @@ def test_read_only_classes_use_the_kernels_already_compiled():
     assert (read_only[0] == writable[0]).all() and (read_only[1] == writable[1]).all()
 
 
-def test_assignment_classes_equal_one_assignment_at_a_time():
+@pytest.mark.parametrize("players", [
+    ["JJ+, AKs:0.5", "JJ+, AKs:0.5"],
+    ["AA, KK:0.5", "AQs", "AA, KK:0.5"],  # the quick tier's three-handed sample (168 assignments)
+    pytest.param(["QQ+", "KK+:0.25, AQs", "QQ+"], marks=pytest.mark.slow),  # 1,680 assignments
+    ["AKs", "AKo"],
+])
+def test_assignment_classes_equal_one_assignment_at_a_time(players):
     """Suit classes and seatings of identical ranges add up to the sum over every assignment."""
-    for players in (["JJ+, AKs:0.5", "JJ+, AKs:0.5"], ["QQ+", "KK+:0.25, AQs", "QQ+"], ["AKs", "AKo"]):
-        result = equity(players, exact=True)
-        wins = np.zeros(len(players), dtype=np.int64)
-        shares = np.zeros(len(players))
-        weight = 0.0
-        combos = [_combos(p) for p in players]
-        for assignment in itertools.product(*combos):
-            cards = [c for hole, _ in assignment for c in hole]
-            if len(set(cards)) != len(cards):
-                continue
-            w = math.prod(x for _, x in assignment)
-            one = equity([list(hole) for hole, _ in assignment], exact=True)
-            wins += one.counts.wins
-            shares += w * np.array(one.equity) * one.total
-            weight += w * one.total
-        assert result.counts.wins == tuple(int(x) for x in wins)
-        assert result.equity == pytest.approx(shares / weight, rel=1e-12)
+    result = equity(players, exact=True)
+    wins = np.zeros(len(players), dtype=np.int64)
+    shares = np.zeros(len(players))
+    weight = 0.0
+    combos = [_combos(p) for p in players]
+    for assignment in itertools.product(*combos):
+        cards = [c for hole, _ in assignment for c in hole]
+        if len(set(cards)) != len(cards):
+            continue
+        w = math.prod(x for _, x in assignment)
+        one = equity([list(hole) for hole, _ in assignment], exact=True)
+        wins += one.counts.wins
+        shares += w * np.array(one.equity) * one.total
+        weight += w * one.total
+    assert result.counts.wins == tuple(int(x) for x in wins)
+    assert result.equity == pytest.approx(shares / weight, rel=1e-12)
 
 
 def test_preflop_progress_and_cancel():

@@ -2,7 +2,9 @@
 exact count too dear for the server said in words with Monte Carlo on offer, the chosen time
 honoured when "exact when affordable" deals Monte Carlo, an exact count that shows only its
 progress and leaves no numbers when it does not finish, stale results cleared, Enter, a bad
-card field that blocks the run, and the inputs kept across a reload.
+card field that blocks the run, and the inputs kept across a reload. The players, the grid's
+opponents and the times on offer follow the server's limits (``GET /api/limits``), and the
+server's limit on an exact count is said as the plan gives it.
 
 Every expectation comes from the library (``plan``, ``equity``, ``parse_cards``) or from the
 job's own result as the server reports it."""
@@ -12,12 +14,15 @@ from __future__ import annotations
 import json
 import math
 import time
+from typing import Optional
 
 import pytest
 
 from conftest import open_view, screenshot, shown_text, wait_slots, wait_value
-from showdown import ShowdownError, equity, parse_cards, plan
+from showdown import LIMITS, ShowdownError, equity, parse_cards, plan
+from showdown.web import Settings
 
+TIMES = ["1", "3", "10", "30"]  # the seconds the page offers Monte Carlo, those the server allows
 SUPERSCRIPT = "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079"
 DONE = "[data-testid=equity-display][data-state=done]"
 
@@ -235,10 +240,11 @@ def test_an_exact_count_out_of_time_offers_monte_carlo(page):
     numbers and says so in words. The failure is a real one, of a server with a 0.3 s limit."""
     from fastapi.testclient import TestClient
 
-    from showdown.web import Settings, create_app, runs
+    from showdown.odds import planning
+    from showdown.web import Settings, create_app
 
-    saved = runs.EVALUATIONS_PER_SECOND
-    runs.EVALUATIONS_PER_SECOND = 10**15  # an estimate far too short
+    saved = planning.EVALUATIONS_PER_SECOND
+    planning.EVALUATIONS_PER_SECOND = 10**15  # an estimate far too short
     try:
         with TestClient(create_app(Settings(job_max_runtime=0.3))) as quick:
             job_id = quick.post("/api/equity/jobs", json={"players": ["random", "random"], "exact": True}).json()[
@@ -250,7 +256,7 @@ def test_an_exact_count_out_of_time_offers_monte_carlo(page):
                 time.sleep(0.05)
                 failed = quick.get(f"/api/equity/jobs/{job_id}").json()
     finally:
-        runs.EVALUATIONS_PER_SECOND = saved
+        planning.EVALUATIONS_PER_SECOND = saved
     assert failed["status"] == "error" and failed["try_monte_carlo"] and failed["result"] is None
 
     def fail(route):
@@ -353,3 +359,78 @@ def test_the_inputs_survive_a_reload(page):
     assert page.input_value("[data-testid=odds-mode]") == "monte-carlo"
     assert page.input_value("[data-testid=odds-time]") == "10"
     _wait_text(page, "odds-plan", "Monte Carlo for 10 s.")
+
+
+def _serve_limits(page, library: Optional[dict] = None, server: Optional[dict] = None) -> None:
+    """The page is told these limits by GET /api/limits, the rest as the server says."""
+    def handle(route) -> None:
+        response = route.fetch()
+        limits = response.json()
+        limits["library"].update(library or {})
+        limits["server"].update(server or {})
+        route.fulfill(response=response, json=limits)
+
+    page.route("**/api/limits", handle)
+
+
+def _options(page, testid: str) -> list[str]:
+    return page.eval_on_selector_all(f"[data-testid={testid}] option", "o => o.map(x => x.value)")
+
+
+def _fill_players(page) -> int:
+    """Add players until the add button says no more; how many there are then."""
+    add = page.locator("[data-testid=odds-add]")
+    while add.is_enabled():
+        add.click()
+    return page.locator("[data-testid^=odds-player-][data-testid$=-input]").count()
+
+
+def test_the_players_opponents_and_times_are_the_servers(page):
+    open_view(page, "odds")
+    longest = Settings().job_max_runtime
+    assert _options(page, "odds-time") == [s for s in TIMES if float(s) <= longest]
+    assert _options(page, "grid-opponents") == [str(n) for n in range(1, LIMITS.max_grid_opponents + 1)]
+    assert _fill_players(page) == LIMITS.max_equity_players
+    page.select_option("[data-testid=odds-time]", "10")
+    # A server that takes fewer: the page offers no more than it takes; the kept players past
+    # its most are dropped, and a kept time it does not take gives way to the first visit's.
+    _serve_limits(page, {"max_equity_players": 3, "max_grid_opponents": 2}, {"job_max_runtime": 5})
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    assert _options(page, "odds-time") == ["1", "3"] and page.input_value("[data-testid=odds-time]") == "3"
+    assert _options(page, "grid-opponents") == ["1", "2"]
+    assert _fill_players(page) == 3
+    page.select_option("[data-testid=odds-time]", "1")
+    page.unroute("**/api/limits")
+    _serve_limits(page, server={"job_max_runtime": 2})
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    assert _options(page, "odds-time") == ["1"] and page.input_value("[data-testid=odds-time]") == "1"
+    _wait_text(page, "odds-plan", f"Too many deals for exact ({_power(_deals(['random'] * 3))}); Monte Carlo for 1 s.")
+
+
+def test_the_servers_limit_on_an_exact_count_is_said_as_its_plan_gives_it(page):
+    """The page says the limit the plan names: a set time in minutes or seconds, hand
+    evaluations as about how long they take."""
+    players = ["QQ+, AKs", "22+", "random"]
+    told = {}
+
+    def handle(route) -> None:
+        response = route.fetch()
+        answer = response.json()
+        answer["job"].update(told)
+        route.fulfill(response=response, json=answer)
+
+    page.route("**/api/equity/plan", handle)
+    open_view(page, "odds")
+    _players(page, "QQ+, AKs", "22+", "")
+    cost = page.request.post("/api/equity/plan", data={"players": players, "exact": True}).json()
+    start = (f"Too many deals to count exactly here: up to {_power(_deals(players))} deals would take "
+             f"{_duration(cost['job']['seconds'])} of counting, and this server stops an exact count at ")
+    for limit, by, said in [(120.0, "time", "2 minutes"), (90.0, "time", "90 s"), (40.2, "evaluations", "about 40 s")]:
+        told.update(limit_seconds=limit, limited_by=by)
+        # Another question between two (the plan of the same question is asked once).
+        page.select_option("[data-testid=odds-mode]", "auto")
+        page.wait_for_selector(".odds-plan[data-kind=info]")
+        page.select_option("[data-testid=odds-mode]", "exact")
+        _wait_text(page, "odds-plan", f"{start}{said}.")

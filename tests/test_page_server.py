@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from conftest import free_port
 from showdown import __version__, engine, equity
 
@@ -37,6 +39,7 @@ def _first_lines(server: subprocess.Popen, needle: str, limit: int = 20) -> list
     raise AssertionError(f"the server never said {needle!r}: {lines}")
 
 
+@pytest.mark.compile
 def test_a_cold_start_from_an_empty_cache(browser, tmp_path):
     port = free_port()
     started = time.monotonic()

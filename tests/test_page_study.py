@@ -1,7 +1,8 @@
 """The Study view as a player meets it, in Chromium: a board studied against a villain range,
 the hero's grid coloured by equity, the made-hand and draw table whose rows light their hands
 and narrow the range, the equity curves of both ranges, the next-card heat map, the server's
-message for a bad range, Enter, the range grid and the inputs kept across a reload.
+message for a bad range, Enter, the range grid and the inputs kept across a reload; the games on
+offer are those the server says board study covers.
 
 Every number the page shows is compared with the library's own answer (``breakdown``,
 ``combo_equities``, ``next_card``), written the way the page writes it."""
@@ -16,7 +17,7 @@ from decimal import ROUND_HALF_UP, Decimal
 import pytest
 
 from conftest import open_view, screenshot, shown_text, wait_slots, wait_value
-from showdown import Card, Range, ShowdownError, breakdown, combo_equities, next_card
+from showdown import LIMITS, Card, Range, ShowdownError, breakdown, combo_equities, next_card
 
 BOARD = "Ks 7h 2h"
 DEAD = "3c"
@@ -326,3 +327,22 @@ def test_short_deck_heat_map_greys_the_missing_cards(page):
     assert page.get_attribute("[data-testid=study-next-5s]", "title") == "5\u2660: not in this deck"
     equity = combo_equities("AK, 66+", "random", "9c 8d 7h", game="short-deck").equity
     assert page.text_content("[data-testid=study-summary]").endswith(f"equity {_percent(equity, 2)}, exact.")
+
+
+def test_the_games_on_offer_are_those_the_server_studies(page):
+    def games() -> list[str]:
+        return page.eval_on_selector_all("[data-testid=study-game] option", "o => o.map(x => x.value)")
+
+    open_view(page, "study")
+    assert games() == list(LIMITS.study_games)
+
+    def handle(route) -> None:
+        response = route.fetch()
+        limits = response.json()
+        limits["library"]["study_games"] = ["short-deck"]
+        route.fulfill(response=response, json=limits)
+
+    page.route("**/api/limits", handle)
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    assert games() == ["short-deck"]

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from conftest import deal_seed, open_view, screenshot, shown_text
-from showdown import engine
+from showdown import LIMITS, engine
 from showdown.videopoker import MAX_LINES, PAYTABLES, Paytable, Trainer, analyze, holds, strategy
 from showdown.videopoker.paytable import MAX_PAY
 
@@ -622,6 +622,13 @@ def test_the_list_prints_alone_on_one_page(page):
     assert _pages(page.pdf(format="A4")) == 1
     assert _pages(page.pdf(format="Letter")) == 1
     screenshot(page, "videopoker-strategy-print")
+
+
+def test_the_wild_cards_on_offer_are_the_servers(page):
+    open_view(page, "videopoker")
+    options = page.eval_on_selector_all("[data-testid=vp-custom-wild] option", "o => o.map(x => [x.value, x.text])")
+    words = {"none": "No wild cards", "deuces": "Deuces wild (the four 2s)", "joker": "Joker wild (53 cards)"}
+    assert options == [[wild, words[wild]] for wild in LIMITS.wild_cards]
 
 
 @pytest.mark.slow

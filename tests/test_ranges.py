@@ -8,9 +8,10 @@ import re
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
+from conftest import budget
 from naive import estimate_preflop_equities
 from showdown.cards import CARDS, RANK_CHARS, Card, parse_cards
 from showdown.errors import ShowdownError
@@ -272,7 +273,7 @@ def random_ranges(draw: st.DrawFn) -> Range:
     return Range.from_combos(combos, [w for w in weights if w])
 
 
-@settings(max_examples=150, deadline=None)
+@budget(1.5)
 @given(random_ranges())
 def test_canonical_text_round_trips(r: Range) -> None:
     text = str(r)
@@ -286,7 +287,7 @@ def test_canonical_text_round_trips(r: Range) -> None:
     assert np.array_equal(again.weights, r.weights)
 
 
-@settings(max_examples=100, deadline=None)
+@budget(1)
 @given(st.lists(st.sampled_from(CLASSES), min_size=1, max_size=30, unique=True))
 def test_text_of_whole_classes_is_a_short_list(names: list[str]) -> None:
     r = Range(", ".join(names))

@@ -12,10 +12,11 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 
 import showdown.batch
+from conftest import budget
 from showdown import EquityCancelled, ShowdownError, plan, run_batch
 from showdown.batch import solve_lines
 from showdown.errors import FileError, JSONError
@@ -255,7 +256,7 @@ def check_records(texts: list[str], lines: list) -> None:
             assert record["input"] in (line, echo(line)) and record["error"]
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@budget(1.5, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(LINES, min_size=1, max_size=4))
 @example([json.dumps({"players": ["AcAd", "random"], "exact": False, "trials": 50, "seed": 3})])
 def test_any_line_gets_exactly_one_record_in_its_place(lines):
@@ -268,7 +269,7 @@ def folder(tmp_path_factory):
     return tmp_path_factory.mktemp("batches")
 
 
-@settings(max_examples=25, suppress_health_check=[HealthCheck.too_slow])
+@budget(0.25, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.one_of(problems().map(json.dumps), st.binary(max_size=20)).filter(
     lambda line: b"\n" not in line if isinstance(line, bytes) else True), min_size=1, max_size=6))
 def test_a_file_of_any_lines_gives_one_record_per_line_in_order(folder, lines):
@@ -359,7 +360,7 @@ def test_json_scanning_stays_linear_on_hostile_text():
     assert time.monotonic() - started < 10
 
 
-@settings(max_examples=300)
+@budget(3)
 @given(st.one_of(st.text(alphabet=st.sampled_from('[]{}":,\\ 0123456789.eE-+ntrufalsNIiy'), max_size=60),
                  JSON_VALUES.map(json.dumps), st.text(max_size=20)))
 def test_json_is_read_as_python_reads_it_or_refused_in_a_sentence(text):

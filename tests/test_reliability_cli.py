@@ -22,13 +22,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 
 import showdown
 import showdown.cli.odds
 import showdown.files
-from conftest import require
+from conftest import budget, require
 from showdown import EquityCancelled
 from showdown.cli import main
 from showdown.cli.progress import equity_bar
@@ -113,6 +113,7 @@ def interrupt(args: list[str], cwd: Path, settle: float = 0.5) -> subprocess.Com
     return subprocess.CompletedProcess(args, process.returncode, out, err)
 
 
+@pytest.mark.process
 @pytest.mark.parametrize(
     "args",
     [
@@ -131,6 +132,7 @@ def test_ctrl_c_ends_a_computation_with_130_and_one_line(tmp_path, args):
     assert not (tmp_path / "table.csv").exists()  # nothing half-written
 
 
+@pytest.mark.process
 def test_ctrl_c_in_a_batch_keeps_what_was_solved_and_the_rerun_finishes(tmp_path):
     quick = json.dumps({"players": ["AcAd", "KhKs"], "board": "2c 7d 9h"})
     slow = json.dumps({"players": ["random", "random", "random"], "exact": False, "trials": 4_000_000_000_000,
@@ -369,6 +371,7 @@ def test_batch_refuses_an_output_path_before_solving(tmp_path, monkeypatch, outp
     assert (tmp_path / "spots.jsonl").read_text(encoding="utf-8") == BATCH_LINE + "\n"
 
 
+@pytest.mark.process
 def test_batch_to_a_full_disk_says_so_and_ends(tmp_path):
     (tmp_path / "spots.jsonl").write_text(BATCH_LINE + "\n", encoding="utf-8")
     ended = subprocess.run([str(SHOWDOWN), "batch", "spots.jsonl", "-o", "/dev/full"], cwd=tmp_path,
@@ -464,7 +467,7 @@ NUMBER_TEXT = st.one_of(
 )
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@budget(0.6, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers().map(str), stderr=NUMBER_TEXT, time_limit=NUMBER_TEXT)
 def test_equity_numbers_are_answered_or_refused_in_one_line(seed, stderr, time_limit):
     ran = run("equity", "AcAd", "KhKs", "--monte-carlo", "--trials", "200", f"--seed={seed}", f"--stderr={stderr}",
@@ -536,7 +539,7 @@ CARD_TEXT = st.text(alphabet=st.one_of(st.sampled_from("23456789TJQKAtjqka10cdhs
                     max_size=24)
 
 
-@settings(max_examples=150)
+@budget(1.5)
 @given(CARD_TEXT)
 @example("As Ks Qs Js Ts 2d 3c")
 def test_eval_answers_or_refuses_any_text(text):
@@ -546,7 +549,7 @@ def test_eval_answers_or_refuses_any_text(text):
         assert json.loads(ran.out)["category_name"]
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@budget(0.6, suppress_health_check=[HealthCheck.too_slow])
 @given(CARD_TEXT, st.sampled_from(["random", "KhKs", "QQ+", "22-55,A5s"]))
 @example("AKs,TT+", "random")
 def test_equity_answers_or_refuses_any_range_text(text, other):
@@ -556,7 +559,7 @@ def test_equity_answers_or_refuses_any_range_text(text, other):
         assert json.loads(ran.out)["total"] == 100
 
 
-@settings(max_examples=100)
+@budget(1)
 @given(st.one_of(CARD_TEXT, st.builds(lambda name, cards, chips, tail: f"{name}={cards}:{chips}{tail}",
                                       st.text(max_size=4), CARD_TEXT, st.integers().map(str) | CARD_TEXT,
                                       st.sampled_from(["", ":folded", ":FOLDED", ":x", "::"]))))
@@ -571,7 +574,7 @@ def test_pots_answers_or_refuses_any_seat_text(seat):
         assert paid == sum(s["contribution"] for s in data["seats"])  # no chip made or lost
 
 
-@settings(max_examples=60)
+@budget(0.6)
 @given(st.one_of(st.floats().map(repr), st.sampled_from(["5", "2.5", "0", "100", "1e-300", "99.99999"])),
        st.one_of(st.none(), st.integers().map(str)))
 def test_pots_answers_or_refuses_any_rake(percent, cap):
@@ -603,7 +606,7 @@ def folder(tmp_path_factory):
     return tmp_path_factory.mktemp("files")
 
 
-@settings(max_examples=80, suppress_health_check=[HealthCheck.too_slow])
+@budget(0.8, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(PAYTABLES.map(json.dumps), st.text(max_size=40)), st.booleans())
 @example(json.dumps(PAYTABLE), False)
 @example("ddb 9/6", True)
@@ -616,7 +619,7 @@ def test_vp_answers_or_refuses_any_paytable_file(folder, text, as_text):
         assert len(json.loads(ran.out)["holds"]) == 32
 
 
-@settings(max_examples=80, suppress_health_check=[HealthCheck.too_slow])
+@budget(0.8, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(JSON_VALUES.map(json.dumps), st.binary(max_size=40).map(lambda data: data.decode("latin-1"))))
 @example(json.dumps(HAND))
 def test_pots_answers_or_refuses_any_hand_file(folder, text):
@@ -651,6 +654,7 @@ def test_a_huge_argument_gives_a_short_line():
     assert line.endswith("is not a rank (use 23456789TJQKA or 10)")  # the end of the message is kept
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("args", [["eval", "As Ks", "--json"], ["eval", "As Ks"]])
 def test_output_to_a_full_disk_is_one_line(tmp_path, args):
     with open("/dev/full", "w") as full:

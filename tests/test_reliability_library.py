@@ -15,9 +15,10 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
+from conftest import budget
 from showdown import (
     EquityCancelled,
     EquityError,
@@ -125,7 +126,7 @@ def test_equity_numbers_are_checked_by_name(options, words):
             odds_grid("AsKs", "", 1, **options)
 
 
-@settings(max_examples=150)
+@budget(1.5)
 @given(name=st.sampled_from(["trials", "seed", "stderr", "time_limit", "n_jobs", "exact"]), value=ANY_VALUE)
 def test_any_value_of_any_number_is_answered_or_refused(name, value):
     """Whatever a caller passes, equity answers or raises a ShowdownError, never another exception."""
@@ -150,7 +151,7 @@ def test_rake_text_is_parsed_in_bounded_time(percent):
         hand_from_json(json.dumps(hand))
 
 
-@settings(max_examples=200)
+@budget(2)
 @given(percent=st.one_of(st.text(max_size=40), ANY_VALUE), cap=ANY_VALUE)
 def test_any_rake_is_made_or_refused(percent, cap):
     try:
@@ -181,7 +182,7 @@ def test_chips_are_whole_and_bounded(contribution):
         Seat("A", contribution)
 
 
-@settings(max_examples=200)
+@budget(2)
 @given(hand=st.one_of(JSON_VALUE, st.fixed_dictionaries(
     {"seats": st.lists(st.fixed_dictionaries({"name": JSON_VALUE, "contribution": JSON_VALUE},
                                              optional={"hole": JSON_VALUE, "folded": JSON_VALUE}), max_size=4)},
@@ -199,7 +200,7 @@ def test_any_hand_file_is_settled_or_refused(hand):
     strict_json(result.to_dict())
 
 
-@settings(max_examples=300)
+@budget(3)
 @given(text=st.text(max_size=40))
 def test_any_text_is_cards_a_range_or_an_error(text):
     for parse in (parse_cards, Range):
@@ -209,7 +210,7 @@ def test_any_text_is_cards_a_range_or_an_error(text):
             assert str(error)
 
 
-@settings(max_examples=200)
+@budget(2)
 @given(data=JSON_VALUE)
 def test_any_pay_table_json_is_read_or_refused(data):
     try:
@@ -266,6 +267,7 @@ def _default_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)  # a shell may start background jobs with SIGINT ignored
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("mode", ["monte-carlo", "exact"])
 def test_ctrl_c_stops_a_long_run_promptly(mode):
     child = subprocess.Popen([sys.executable, "-c", CTRL_C, mode], stdout=subprocess.PIPE, stderr=subprocess.PIPE,

@@ -21,10 +21,10 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
-from conftest import require
+from conftest import budget, require
 
 require("fastapi")
 httpx = require("httpx")
@@ -435,7 +435,7 @@ def bodies(draw: Any, path: str) -> str | bytes:
 
 
 @pytest.mark.parametrize("path", ENDPOINTS)
-@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+@budget(1, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_no_body_makes_a_server_error(client, path, data):
     body = data.draw(bodies(path))
@@ -533,6 +533,7 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+@pytest.mark.process
 def test_showdown_serve_checks_the_host_and_says_where_it_listens():
     require("uvicorn")
     port = _free_port()

@@ -15,10 +15,11 @@ import sys
 import weakref
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import showdown
+from conftest import budget
 from showdown import (
     CARDS,
     GAMES,
@@ -294,6 +295,7 @@ def test_hand_rank_takes_hand_values_only():
             HandRank(bad, ())
 
 
+@pytest.mark.process
 def test_pure_python_variable_forces_the_python_path():
     code = ("import showdown.evaluation as e; from showdown import evaluate; "
             "print(e._single is None, type(evaluate('As Kd')).__mro__[1].__name__, evaluate('As Ks Qs Js Ts').value)")
@@ -349,7 +351,7 @@ def _evaluated(action):
 
 
 @given(st.text(alphabet="23456789TJQKAtjqka10cdhsCDHSx ,\t;♠♡", max_size=28))
-@settings(max_examples=3_000)
+@budget(30)
 def test_text_is_read_as_the_one_parser_reads_it(text):
     """The C extension reads plain ASCII card text itself (a fast path of the same grammar: any
     other text goes to parse_cards); whatever the text, evaluate() answers as it does on the

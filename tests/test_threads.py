@@ -106,12 +106,18 @@ def test_a_forked_child_gets_threads_of_its_own():
     pytest.fail("the forked child's run_ranges did not finish within 30 s")
 
 
-def test_a_kernel_split_over_threads_gives_the_answer_of_one_thread():
+@pytest.mark.parametrize("board, piece", [
+    ("Ks 7h 2d 3c", 1_000_000),  # on the turn, in pieces of a million evaluations: eight of them
+    pytest.param("Ks 7h 2d", None, marks=pytest.mark.slow),  # on the flop, 48 million deals
+])
+def test_a_kernel_split_over_threads_gives_the_answer_of_one_thread(monkeypatch, board, piece):
     """The exact enumeration kernel, its chunks shared out to 1, 2 and 3 threads: the same arrays."""
     import showdown
     from showdown.odds import exact
 
-    question = showdown.odds.inputs.prepare(["QQ+,AKs", "random", "77"], board=showdown.parse_board("Ks 7h 2d"),
+    if piece is not None:
+        monkeypatch.setattr(exact, "PIECE_EVALUATIONS", piece)
+    question = showdown.odds.inputs.prepare(["QQ+,AKs", "random", "77"], board=showdown.parse_board(board),
                                             dead=[], game=showdown.GAMES["holdem"])
     answers = [exact.by_boards(question, n_jobs, None, 0.0) for n_jobs in (1, 2, 3)]
     for other in answers[1:]:

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from conftest import combinations_array
-from naive_videopoker import classes_of, draw_counts
+from naive_videopoker import brute_force_part, classes_of, draw_counts
 from showdown import CARDS, CardParseError, DuplicateCardError, HandSizeError, ShowdownError, parse_cards
 from showdown.videopoker import (
     PAYTABLES,
@@ -234,9 +234,10 @@ def _brute_force_deals() -> list[tuple[str, list[int]]]:
     return [("jacks-or-better-9-6" if i % 2 else "double-double-bonus-9-6", deal) for i, deal in enumerate(deals)]
 
 
-def test_every_hold_of_many_deals_equals_brute_force_enumeration(all_hands):
+@pytest.mark.parametrize("part", ["sample", pytest.param("rest", marks=pytest.mark.slow)])
+def test_every_hold_of_many_deals_equals_brute_force_enumeration(all_hands, part):
     hands, classes = all_hands
-    for name, deal in _brute_force_deals():
+    for name, deal in brute_force_part(_brute_force_deals(), part, len(SPECIAL_DEALS)):
         pays = JOB_9_6 if name.startswith("jacks") else DDB_9_6
         expected = draw_counts(deal, hands, classes)
         ranked = holds(deal, name)
@@ -548,8 +549,10 @@ def test_every_hand_is_paid_on_exactly_one_row_of_every_table():
     assert PAYTABLES["jacks-or-better-9-6"].row_for(C.LOW_PAIR).key == "nothing"
 
 
-def test_played_and_holds_json():
-    trainer = Trainer("double-double-bonus-9-6", seed=3)
+@pytest.mark.parametrize("table", [  # another table's strategy list is derived in the slow tier
+    "jacks-or-better-9-6", pytest.param("double-double-bonus-9-6", marks=pytest.mark.slow)])
+def test_played_and_holds_json(table):
+    trainer = Trainer(table, seed=3)
     deal = trainer.deal()
     played = trainer.play(())
     data = json.loads(json.dumps(played.to_dict()))

@@ -23,7 +23,9 @@ from showdown.errors import VideoPokerError
 from showdown.videopoker import PAYTABLES, analyze, describe_hold, holds, strategy
 from showdown.videopoker.strategy_lists import EXCEPTION_THRESHOLD
 
-GAMES = ["jacks-or-better-9-6", "deuces-wild-full-pay", "joker-poker-kings"]
+# Deriving a list takes seconds. The quick tier derives the default table's (9/6) and full pay
+# deuces' (which the documentation's examples derive too); the slow tier the other tables'.
+GAMES = ["jacks-or-better-9-6", "deuces-wild-full-pay", pytest.param("joker-poker-kings", marks=pytest.mark.slow)]
 
 
 def _deck(name: str) -> list:
@@ -62,6 +64,7 @@ def test_every_named_table_gets_a_usable_list(name):
     assert plan.summary().startswith(PAYTABLES[name].title)
 
 
+@pytest.mark.slow
 def test_a_shorter_list_costs_at_least_as_much():
     full = strategy("jacks-or-better-9-6")
     short = strategy("jacks-or-better-9-6", max_lines=12)
@@ -188,7 +191,7 @@ def _allowed(qualifier: str, found: tuple[bool, bool]) -> bool:
     return found in [_QUALIFIERS[words] for words in qualifier[len("with "):].split(" or ")]
 
 
-@pytest.mark.parametrize("name", ["jacks-or-better-9-5", "deuces-wild-full-pay"])
+@pytest.mark.parametrize("name", [pytest.param("jacks-or-better-9-5", marks=pytest.mark.slow), "deuces-wild-full-pay"])
 def test_exceptions_play_their_holds_only_with_the_penalty_cards_they_name(name):
     plan = strategy(name)
     assert plan.exceptions and all(line.worth >= EXCEPTION_THRESHOLD for line in plan.exceptions)

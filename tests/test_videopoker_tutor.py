@@ -21,7 +21,8 @@ def _expected_line(plan, deal, positions, table):
     return (line.number, line.words) if line is not None else (None, describe_hold(deal, positions, table))
 
 
-@pytest.mark.parametrize("table", ["jacks-or-better-9-6", "deuces-wild-full-pay", "joker-poker-kings"])
+@pytest.mark.parametrize("table", [  # the joker's list is derived in the slow tier
+    "jacks-or-better-9-6", "deuces-wild-full-pay", pytest.param("joker-poker-kings", marks=pytest.mark.slow)])
 def test_advice_names_both_lines_and_the_ev_given_up(table):
     plan = strategy(table)
     trainer = Trainer(table, seed=41)

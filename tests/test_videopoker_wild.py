@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from conftest import combinations_array
-from naive_videopoker import draw_counts
+from naive_videopoker import brute_force_part, draw_counts
 from naive_wild import DECK_SIZES, DEUCES_ORDER, JOKER_ID, JOKER_ORDER, classes_of, classify_literal
 from showdown import CardParseError, DuplicateCardError
 from showdown.cards import CARDS, JOKER, Deck, format_cards, parse_cards
@@ -254,11 +254,12 @@ def _deals(game: str) -> list[tuple[str, list[int]]]:
     return [(names[i % len(names)], deal) for i, deal in enumerate(deals)]
 
 
+@pytest.mark.parametrize("part", ["sample", pytest.param("rest", marks=pytest.mark.slow)])
 @pytest.mark.parametrize("game", GAMES)
-def test_every_hold_of_many_deals_equals_brute_force_enumeration(every_hand, game):
+def test_every_hold_of_many_deals_equals_brute_force_enumeration(every_hand, game, part):
     hands, classes = every_hand(game)
     cards_left = DECK_SIZES[game] - 5
-    for name, deal in _deals(game):
+    for name, deal in brute_force_part(_deals(game), part, len(SPECIAL_DEALS[game]), stride=6):
         pays = PAYS[name]
         expected = draw_counts(deal, hands, classes)
         ranked = holds(deal, name)
@@ -524,29 +525,38 @@ def test_parse_hold_reads_the_joker():
         parse_hold("Jk", other)
 
 
-def test_the_trainer_deals_from_the_game_deck():
+def test_the_trainer_deals_the_joker_from_a_53_card_deck_and_deuces_from_52():
+    """The dealing alone (playing a hand derives the game's strategy list: the next test). The
+    joker is in 5 of 53 deals."""
     trainer = Trainer("joker-poker-kings", seed=21)
     seen = np.zeros(53, dtype=np.int64)
     jokers = 0
-    for hand in range(1500):
+    for _ in range(1500):
         deal = trainer.deal()
         deal_ids = [card.id for card in deal]
         assert len(set(deal_ids)) == 5 and all(0 <= card <= 52 for card in deal_ids)
         assert sum(card is JOKER for card in deal) <= 1
         jokers += JOKER in deal
         seen[deal_ids] += 1
-        if hand % 15 == 0:
-            held = tuple(i for i in range(5) if deal[i] is JOKER or deal[i].rank >= 9)
-            played = trainer.play(held)
-            final = [card.id for card in played.final]
-            assert len(set(final)) == 5 and all(0 <= card <= 52 for card in final)
-            assert all(played.final[i] == deal[i] for i in held)
-            assert played.hand == classes_of(np.array([final]), "joker")[0]
-            assert played.payout == PAYS["joker-poker-kings"].get(played.hand, 0) * 5
     assert (seen > 0).all()
-    # the joker is in 5 of 53 deals: about 141.5 of 1,500 (sd about 11.3)
-    assert 90 < jokers < 195
+    assert 90 < jokers < 195  # about 141.5 of 1,500 (sd about 11.3)
     deuces = Trainer("deuces-wild-nsud", seed=4)
     for _ in range(300):
         deal = deuces.deal()
         assert all(0 <= card.id < 52 for card in deal) and len(set(deal)) == 5
+
+
+@pytest.mark.slow
+def test_the_trainer_plays_from_the_game_deck():
+    """Hands played in joker poker (which derives its strategy list): the draw comes from the
+    53-card deck, the held cards stay, and the hand and the payout are the naive ones."""
+    trainer = Trainer("joker-poker-kings", seed=21)
+    for _ in range(100):
+        deal = trainer.deal()
+        held = tuple(i for i in range(5) if deal[i] is JOKER or deal[i].rank >= 9)
+        played = trainer.play(held)
+        final = [card.id for card in played.final]
+        assert len(set(final)) == 5 and all(0 <= card <= 52 for card in final)
+        assert all(played.final[i] == deal[i] for i in held)
+        assert played.hand == classes_of(np.array([final]), "joker")[0]
+        assert played.payout == PAYS["joker-poker-kings"].get(played.hand, 0) * 5

@@ -17,6 +17,8 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from showdown import (  # noqa: E402
     CARDS,
+    LIMITS,
+    ODD_CHIP_RULES,
     Range,
     engine,
     equity,
@@ -27,6 +29,7 @@ from showdown import (  # noqa: E402
     settle,
     showdown,
 )
+from showdown.odds import planning  # noqa: E402
 from showdown.pots import MAX_SEATS  # noqa: E402
 from showdown.videopoker import PAYTABLES, Paytable, Trainer, analyze, holds  # noqa: E402
 from showdown.web import Settings, create_app, runs  # noqa: E402
@@ -282,7 +285,7 @@ def test_job_cancel_and_unknown_job(client):
 def test_exact_job_with_part_of_the_board_known_stops_on_cancel(monkeypatch):
     """Enumeration on a flop reports progress in pieces, so a cancel stops it within a piece;
     its partial counts are no answer, so the cancelled job has no result."""
-    monkeypatch.setattr(runs, "EVALUATIONS_PER_SECOND", 10**15)  # limits high enough to start it
+    monkeypatch.setattr(planning, "EVALUATIONS_PER_SECOND", 10**15)  # limits high enough to start it
     with TestClient(create_app(Settings(job_max_exact_evaluations=10**13))) as client:
         body = {"players": ["random", "random", "random"], "board": "2c 7d 9h", "exact": True}  # 4.4e12 evaluations
         job_id = client.post("/api/equity/jobs", json=body).json()["job_id"]
@@ -321,6 +324,32 @@ def test_equity_plan_says_what_a_job_would_do(client):
     assert "'QQ++'" in error(client.post("/api/equity/plan", json={"players": ["AA", "QQ++"]}))
 
 
+def test_equity_plan_gives_the_job_limits_as_time(client):
+    """The limits as time: the lesser of the runtime and the time the evaluations cap takes at
+    the plan's own pace (the page says it without doing the arithmetic)."""
+    settings = Settings()
+    for players in (["QQ+,AKs", "22+", "random"], ["random", "random"], ["AcAd", "KhKs"]):
+        job = client.post("/api/equity/plan", json={"players": players, "exact": True}).json()["job"]
+        planned = plan(players)
+        by_work = job["seconds"] * settings.job_max_exact_evaluations / planned.evaluations
+        assert job["limit_seconds"] == pytest.approx(min(by_work, settings.job_max_runtime))
+        assert job["limited_by"] == ("evaluations" if by_work < settings.job_max_runtime else "time")
+    short = Settings(job_max_runtime=1.0)
+    cost = runs.exact_cost(plan(["AA", "KK"]), None, short, in_job=True)
+    assert (cost.limit_seconds, cost.limited_by) == (1.0, "time")
+
+
+def test_limits_are_the_librarys_and_the_servers(client):
+    data = client.get("/api/limits").json()
+    assert data == {"library": LIMITS.to_dict(), "server": Settings().limits()}
+    assert data["library"]["max_equity_players"] == 10 and data["library"]["max_showdown_players"] == 23
+    assert data["library"]["odd_chip_rules"] == list(ODD_CHIP_RULES)
+    assert data["library"]["paytables"] == list(PAYTABLES)
+    assert data["server"]["max_trials"] == 50_000_000 and data["server"]["job_max_runtime"] == 120
+    with TestClient(create_app(Settings(max_jobs=2, max_trials=1_000))) as other:
+        assert other.get("/api/limits").json()["server"] == {**Settings().limits(), "max_jobs": 2, "max_trials": 1_000}
+
+
 def test_exact_is_refused_over_the_limits_and_auto_deals_for_its_time(client):
     # Over the evaluations, preflop as on a flop: refused at once, naming the cost and the limit.
     message = error(client.post("/api/equity", json={"players": ["random", "random"], "exact": True}))
@@ -351,7 +380,7 @@ def test_job_bad_input_fails_at_once(client):
 def test_too_many_jobs_is_429_and_runtime_is_capped(monkeypatch):
     # An estimate far too short lets minutes of enumeration start; the deadline stops it, with no
     # result and Monte Carlo to try instead.
-    monkeypatch.setattr(runs, "EVALUATIONS_PER_SECOND", 10**15)
+    monkeypatch.setattr(planning, "EVALUATIONS_PER_SECOND", 10**15)
     with TestClient(create_app(Settings(max_jobs=1, job_max_runtime=1.0, job_max_exact_evaluations=10**13))) as client:
         body = {"players": ["AhKh", "random", "random"], "exact": True}  # minutes of enumeration
         first = client.post("/api/equity/jobs", json=body).json()["job_id"]
@@ -472,18 +501,17 @@ def test_draw_keeps_held_cards_in_place_and_positions_count_from_1(client):
     assert played["hold"]["ev_exact"] == chosen["ev_exact"]
 
 
-def test_a_custom_paytable_is_played_analysed_and_checked(client):
-    pays = {**PAYTABLES["jacks-or-better-9-6"].pays, "full-house": 8}
+CUSTOM_PAYS = {**PAYTABLES["jacks-or-better-9-6"].pays, "full-house": 8}
+
+
+def test_a_custom_paytable_is_analysed_and_checked(client):
+    pays = CUSTOM_PAYS
     custom = {"name": "custom", "pays": pays}
     data = client.post("/api/videopoker/analyze", json={"paytable": custom, "coins": 5}).json()
     expected = analyze(Paytable.from_dict(custom), 5)
     assert data["expected_return_exact"] == str(expected.expected_return)
     assert data["variance"] == float(expected.variance) and data["paytable"]["title"] == "Custom"
     assert [row["probability"] for row in data["rows"]] == [float(row.probability) for row in expected.rows]
-    trainer = Trainer(Paytable.from_dict(custom), 5, seed=5)
-    trainer.deal()
-    hand = client.post("/api/videopoker/draw", json={"seed": 5, "held": [], "paytable": custom}).json()
-    assert hand == trainer.play(()).to_dict()
     # A bad value is named with its hand and the value.
     too_much = error(client.post("/api/videopoker/analyze", json={"paytable": {"pays": {**pays, "flush": 2_000_000}}}))
     assert too_much == "the pay for 'flush' in paytable 'custom' must be from 0 to 1,000,000, got 2000000"
@@ -495,6 +523,15 @@ def test_a_custom_paytable_is_played_analysed_and_checked(client):
     assert "'straight'" in negative and "got -4" in negative
     missing = error(client.post("/api/videopoker/analyze", json={"paytable": {"pays": {"royal-flush": 800}}}))
     assert missing.startswith("paytable 'custom' does not say what these hands pay:") and "full-house" in missing
+
+
+@pytest.mark.slow  # playing a hand derives the custom table's strategy list
+def test_a_custom_paytable_is_played(client):
+    custom = {"name": "custom", "pays": CUSTOM_PAYS}
+    trainer = Trainer(Paytable.from_dict(custom), 5, seed=5)
+    trainer.deal()
+    hand = client.post("/api/videopoker/draw", json={"seed": 5, "held": [], "paytable": custom}).json()
+    assert hand == trainer.play(()).to_dict()
 
 
 # --- video poker: wild cards, the strategy list, the tutor's advice ------------------------------

@@ -7,9 +7,9 @@ job and analysis ends in about a second.
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck
 
-from conftest import require
+from conftest import budget, require
 
 schemathesis = require("schemathesis")
 require("fastapi")
@@ -30,7 +30,7 @@ def _stop_jobs():
 
 
 @schema.parametrize()
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@budget(0.25, suppress_health_check=list(HealthCheck))
 def test_no_server_error(case):
     response = case.call()
     case.validate_response(response, checks=[not_a_server_error])

@@ -55,6 +55,7 @@ from showdown.evaluation import (
     hand_value,
 )
 from showdown.games import GAMES, Game
+from showdown.limits import LIMITS, Limits
 from showdown.low_hands import LowRank, evaluate_low
 from showdown.odds import (
     EquityCounts,
@@ -101,6 +102,8 @@ __all__ = [
     "HandRank",
     "HandSizeError",
     "JSONError",
+    "LIMITS",
+    "Limits",
     "LowRank",
     "NextCard",
     "ODD_CHIP_RULES",

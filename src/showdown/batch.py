@@ -189,16 +189,16 @@ def _scan_output(handle: IO[bytes]) -> tuple[int, int, int, int]:
     count = size = 0
     last = before = -1
     while True:
-        piece = handle.read(1 << 20)
-        if not piece:
+        block = handle.read(1 << 20)
+        if not block:
             return count, size, last, before
-        newlines = piece.count(b"\n")
+        newlines = block.count(b"\n")
         if newlines:
-            end = piece.rfind(b"\n")
-            before = size + piece.rfind(b"\n", 0, end) if newlines > 1 else last
+            end = block.rfind(b"\n")
+            before = size + block.rfind(b"\n", 0, end) if newlines > 1 else last
             last = size + end
             count += newlines
-        size += len(piece)
+        size += len(block)
 
 
 def _resume_point(source: Path, output: Path, lines: list[bytes]) -> tuple[int, bool]:
@@ -284,7 +284,7 @@ def run_batch(
     lines = _split_lines(read_data(source, "batch file", limit=MAX_BATCH_BYTES))
     done, regular = _resume_point(source, output, lines)
     todo = list(enumerate(lines, start=1))[done:]
-    pieces = split(todo, max(1, -(-len(todo) // lines_per_partition))) if todo else []
+    partitions = split(todo, max(1, -(-len(todo) // lines_per_partition))) if todo else []
     solve = functools.partial(solve_lines, max_evaluations=max_evaluations)
     name = f"batch output {quoted(output)}"
     solved = errors = 0
@@ -293,7 +293,7 @@ def run_batch(
         with interruptible():
             if progress is not None:
                 progress(done, len(lines))
-            for records in map_in_order(solve, pieces, client=client):
+            for records in map_in_order(solve, partitions, client=client):
                 _write(handle, records, name, regular)
                 solved += len(records)
                 errors += sum("error" in json.loads(record) for record in records)

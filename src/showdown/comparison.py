@@ -19,8 +19,6 @@ from showdown.evaluation import HandRank, evaluate
 from showdown.games import GAMES, Game, GameLike, check_in_deck, resolve_game
 from showdown.low_hands import LowRank, evaluate_low
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 23  # 23 * 2 hole cards + 5 board cards = 51 cards (fewer in other games)
 PlayerKey = Union[int, str]
 
 
@@ -32,6 +30,13 @@ def max_players(game: Game) -> int:
     11
     """
     return (game.deck_size - 5) // game.hole_cards
+
+
+MIN_PLAYERS = 2
+"""The fewest players of a showdown."""
+MAX_PLAYERS = max_players(GAMES["holdem"])
+"""The most players of a hold'em showdown: 23 x 2 hole cards + 5 board cards = 51 cards (fewer
+in the other games: :func:`max_players`)."""
 
 
 def _names(keys: Sequence[PlayerKey]) -> str:
@@ -208,7 +213,7 @@ def showdown(
     rules = resolve_game(game)
     board_cards = parse_board(board)
     holes = _player_hands(hands)
-    most = MAX_PLAYERS if rules.name == "holdem" else max_players(rules)
+    most = max_players(rules)
     if not MIN_PLAYERS <= len(holes) <= most:
         raise ShowdownError(f"a {rules.title} showdown needs {MIN_PLAYERS} to {most} players, got {len(holes)}")
     if rules.omaha and len(board_cards) < 3:
@@ -232,10 +237,7 @@ def showdown(
             if card in owner:
                 raise DuplicateCardError(f"card {card} is in the hand of player {key!r} and in {owner[card]}")
             owner[card] = f"the hand of player {key!r}"
-    if rules.name == "holdem":
-        ranks = {key: evaluate(hole + board_cards) for key, hole in holes.items()}
-    else:
-        ranks = {key: evaluate(hole, board_cards, game=rules) for key, hole in holes.items()}
+    ranks = {key: evaluate(hole, board_cards, game=rules) for key, hole in holes.items()}
     best = max(rank.value for rank in ranks.values())
     winners = tuple(key for key, rank in ranks.items() if rank.value == best)
     if not rules.low:

@@ -5,7 +5,9 @@ bulk evaluation or a first equity, 12 s for a video poker analysis) and loads th
 from its on-disk cache in every later process (a fraction of a second). :func:`warm_up` does that
 work up front, for example while a server starts, and :func:`first_start` says whether it will
 compile (nothing in the cache yet) or only load. Time limits and reported durations never
-include it: :func:`~showdown.equity` prepares its kernels before its clock starts.
+include it: :func:`~showdown.equity` prepares its kernels before its clock starts. The parts are
+made of the kernel groups of :mod:`showdown.kernel_groups`; ``python -m showdown.engine``
+(``make warm``) prepares every group, those used only on demand too.
 
 >>> seconds = warm_up("evaluation")
 >>> first_start("evaluation")
@@ -16,18 +18,10 @@ from __future__ import annotations
 
 import sys
 import threading
-import time
-from collections.abc import Callable
 
-import numpy as np
-
-from showdown._kernels import cache_dir
 from showdown.errors import ShowdownError
-from showdown.evaluation import evaluate_many
-from showdown.odds.calculation import compile_kernels
+from showdown.kernel_groups import GROUPS, in_cache, is_prepared, main, prepare
 from showdown.quantities import shown
-from showdown.study import breakdown, combo_equities
-from showdown.videopoker import analyze, holds
 
 __all__ = ["PARTS", "PREPARING", "first_start", "is_ready", "message", "state", "warm_up", "warm_up_in_background"]
 
@@ -40,37 +34,14 @@ _MESSAGES = {
     "loading": "loading the engine: the first answers wait for it",
 }
 
+PARTS: dict[str, tuple[str, ...]] = {}
+"""The engine's parts (``"evaluation"``, ``"equity"``, ``"videopoker"``, ``"study"``), each with
+its kernel groups, as :data:`showdown.kernel_groups.GROUPS` assigns them."""
+for _group in GROUPS.values():
+    if _group.part:
+        PARTS.setdefault(_group.part, ())
+        PARTS[_group.part] += (_group.name,)
 
-def _evaluation() -> None:
-    for size in (5, 6, 7):
-        evaluate_many(np.arange(size, dtype=np.uint8).reshape(1, size))
-
-
-def _videopoker() -> None:
-    holds("As Ks Qs Js 2c")
-    analyze("jacks-or-better-9-6")
-
-
-def _study() -> None:
-    breakdown("AhKh", "Qh Jh 2c")
-    combo_equities("AhKh", "QQ", "Qh Jh 2c")
-    combo_equities("AhKh", ["QQ", "JJ"], "Qh Jh 2c", trials=64, seed=0)
-
-
-PARTS: dict[str, Callable[[], object]] = {
-    "evaluation": _evaluation,
-    "equity": compile_kernels,
-    "videopoker": _videopoker,
-    "study": _study,
-}
-"""The engine's parts, each with the calls that compile its kernels."""
-
-_MODULES = {"evaluation": ("evaluator",), "equity": ("equity", "board_classes", "runouts"),
-            "videopoker": ("videopoker",), "study": ("study",)}
-"""The kernel modules of each part: numba's cache holds an index file per compiled kernel."""
-
-_lock = threading.Lock()
-_ready: set[str] = set()
 _background: list[threading.Thread] = []  # the warm-up started by warm_up_in_background, if any
 _background_lock = threading.Lock()
 
@@ -82,10 +53,9 @@ def _checked(parts: tuple[str, ...]) -> tuple[str, ...]:
     return parts or tuple(PARTS)
 
 
-def _in_cache(part: str) -> bool:
-    """Whether this version's cache holds ``part``'s kernels (warmed up, or compiled on use)."""
-    folder = cache_dir()
-    return any(next(folder.glob(f"*/{module}.*.nbi"), None) is not None for module in _MODULES[part])
+def _groups(parts: tuple[str, ...]) -> tuple[str, ...]:
+    """The kernel groups of ``parts`` (default: all), in order."""
+    return tuple(group for part in _checked(parts) for group in PARTS[part])
 
 
 def first_start(*parts: str) -> bool:
@@ -96,7 +66,7 @@ def first_start(*parts: str) -> bool:
     Traceback (most recent call last):
     showdown.errors.ShowdownError: unknown engine part 'no-such-part'; the parts are evaluation, equity, videopoker, ...
     """
-    return any(part not in _ready and not _in_cache(part) for part in _checked(parts))
+    return any(not is_prepared(group) and not in_cache(group) for group in _groups(parts))
 
 
 def is_ready(*parts: str) -> bool:
@@ -105,7 +75,7 @@ def is_ready(*parts: str) -> bool:
     >>> warm_up("evaluation") >= 0 and is_ready("evaluation")
     True
     """
-    return all(part in _ready for part in _checked(parts))
+    return is_prepared(*_groups(parts))
 
 
 def warm_up(*parts: str) -> float:
@@ -116,18 +86,7 @@ def warm_up(*parts: str) -> float:
     >>> warm_up("evaluation", "equity") >= 0
     True
     """
-    if is_ready(*parts):
-        return 0.0
-    started = time.perf_counter()
-    for part in _checked(parts):
-        if part in _ready:
-            continue
-        with _lock:
-            if part in _ready:
-                continue
-            PARTS[part]()
-            _ready.add(part)
-    return time.perf_counter() - started
+    return prepare(*_groups(parts))
 
 
 def _warm_up_or_say_why(parts: tuple[str, ...]) -> None:
@@ -179,3 +138,7 @@ def message(current: str) -> str:
     if current not in _MESSAGES:
         raise ShowdownError(f"unknown engine state {shown(current)}; the states are {', '.join(_MESSAGES)}")
     return _MESSAGES[current]
+
+
+if __name__ == "__main__":  # python -m showdown.engine [GROUP ...]: make warm
+    sys.exit(main())

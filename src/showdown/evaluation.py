@@ -30,7 +30,15 @@ from showdown.errors import CardParseError, DuplicateCardError, GameError, HandS
 from showdown.games import GAMES, Game, GameLike, check_in_deck, resolve_game
 from showdown.quantities import whole_number
 from showdown.tables import load, load_games
-from showdown.tables.layout import CATEGORY_SHIFT, FLUSH_CHECK, KEY_INIT, RANK_MASK, ROW_SHIFT, SUIT_SHIFT
+from showdown.tables.layout import (
+    CATEGORY_SHIFT,
+    FLUSH_CHECK,
+    HOLDEM_EVALUATOR,
+    KEY_INIT,
+    RANK_MASK,
+    ROW_SHIFT,
+    SUIT_SHIFT,
+)
 
 PURE_PYTHON_VARIABLE = "SHOWDOWN_PURE_PYTHON"
 """Set this environment variable to 1 before the import to use the pure-Python single-hand path
@@ -411,7 +419,7 @@ def hand_value(cards: CardsLike, board: Optional[CardsLike] = None, *, game: Gam
         HandSizeError: not 1 to 7 cards; in Omaha, not the game's hole cards or not 3 to 5 board cards.
         GameError: an unknown game, or a card the short deck does not have.
     """
-    if board is None and game == "holdem":
+    if board is None and game == "holdem":  # the default, by its name: the C path, with no lookup of the game
         value = _fast_value(cards)
         if value >= 0:
             return value
@@ -422,13 +430,10 @@ def hand_value(cards: CardsLike, board: Optional[CardsLike] = None, *, game: Gam
 _GAME_TABLES = load_games()
 _SHORT_RANK_VALUES: list[list[int]] = [values.tolist() for values in _GAME_TABLES.short_rank_values]
 _SHORT_FLUSH_VALUES: list[int] = _GAME_TABLES.short_flush_values.tolist()
-_SHORT_DECK_NINE = 7  # rank id: A-6-7-8-9, the short deck's lowest straight, reads 9 8 7 6 A
-
-
 def _short_value(cards: Iterable[Card], game: Game) -> int:
     """The short deck value of 1..7 distinct cards of the short deck."""
     key = (KEY_INIT + sum(_KEY_OF[card] for card in cards)) & _KEY_BITS
-    return _value_of_key(key, cards, _SHORT_RANK_VALUES[game.trips_over_straight], _SHORT_FLUSH_VALUES)
+    return _value_of_key(key, cards, _SHORT_RANK_VALUES[game.rules.ranking], _SHORT_FLUSH_VALUES)
 
 
 def _omaha_fives(hole: tuple[Card, ...], board: tuple[Card, ...]) -> Iterable[tuple[Card, ...]]:
@@ -472,7 +477,8 @@ class _GameRank(HandRank):
             else:
                 fives = itertools.combinations(sorted(self.cards, reverse=True), min(5, len(self.cards)))
                 five = next(five for five in fives if _short_value(five, self._game) == self.value)
-            best = _in_order(five, self.category, _SHORT_DECK_NINE if self._game.short_deck else 3)
+            # the lowest straight's second card: the five, or the short deck's nine (A-6-7-8-9)
+            best = _in_order(five, self.category, (self._game.lowest_card_id >> 2) + 3)
             self._best_five = best  # type: ignore[misc]
             return best
 
@@ -645,10 +651,10 @@ def evaluate_many(
     rules = resolve_game(game)
     array = _as_id_array(ids, rules)
     out = _out_array(out, len(array))
-    if rules.rule == 0:
+    if rules.evaluator == HOLDEM_EVALUATOR:
         bad = _run_rows(array, out, n_jobs, bool(check))
     else:
-        bad = _run_rows(array, out, n_jobs, rules.rule, int(rules.trips_over_straight), rules.hole_cards, False)
+        bad = _run_rows(array, out, n_jobs, rules.rules, False)
     if bad and check:
         raise _first_bad_row(array, rules)
     return out
@@ -680,7 +686,7 @@ def evaluate_many_low(
     rules = low_game(game)
     array = _as_id_array(ids, rules)
     out = _out_array(out, len(array))
-    bad = _run_rows(array, out, n_jobs, rules.rule, 0, rules.hole_cards, True)
+    bad = _run_rows(array, out, n_jobs, rules.rules, True)
     if bad and check:
         raise _first_bad_row(array, rules)
     return out
@@ -707,19 +713,42 @@ def _out_array(out: Optional[np.ndarray], n: int) -> np.ndarray:
 
 
 def _run_rows(array: np.ndarray, out: np.ndarray, n_jobs: Optional[int], *arguments: Any) -> bool:
-    """Run hold'em's row kernel (arguments: check) or the games' (rule, variant, hole cards,
-    low) on one thread or on several over consecutive rows; True when some row was bad."""
+    """Run hold'em's row kernel (arguments: check) or the games' (the game's kernel rules, and
+    whether the low values are asked) on one thread or on several over consecutive rows; True
+    when some row was bad."""
     from showdown._kernels import evaluator, games
     from showdown.parallel.threads import run_ranges, thread_count
 
     rows: Callable[..., Any]
-    if len(arguments) == 1:
+    if len(arguments) == 1:  # hold'em
         rows = evaluator._evaluate_rows_any
     else:
         rows = games._game_rows
         arguments = (*arguments, *games.OMAHA_HIGHS)
     return any(run_ranges(lambda first, stop: rows(array[first:stop], out[first:stop], *arguments),
                           len(array), thread_count(n_jobs, len(array))))
+
+
+def compile_rows() -> None:
+    """Compile (or load) hold'em's bulk evaluation of 5, 6 and 7 cards (the kernel group
+    ``"evaluation"`` of :mod:`showdown.kernel_groups`)."""
+    for size in (5, 6, 7):
+        evaluate_many(np.arange(size, dtype=np.uint8).reshape(1, size))
+
+
+def compile_game_rows() -> None:
+    """Compile (or load) the other games' bulk evaluation (the group ``"game-evaluation"``: one
+    kernel for the short decks and Omaha, high and low)."""
+    evaluate_many(np.arange(16, 23, dtype=np.uint8).reshape(1, 7), game="short-deck")
+    hand = np.arange(9, dtype=np.uint8).reshape(1, 9)
+    evaluate_many(hand, game="omaha")
+    evaluate_many_low(hand)
+
+
+def compile_census() -> None:
+    """Compile (or load) the exhaustive counts of :func:`census` (the group ``"census"``)."""
+    census(5)
+    census(7)
 
 
 @dataclass(frozen=True)

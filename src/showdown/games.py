@@ -20,10 +20,14 @@ from typing import Any, Union
 
 from showdown.cards import CARDS, Card
 from showdown.errors import GameError
-from showdown.tables.layout import CATEGORY_SHIFT
+from showdown.tables.layout import (
+    CATEGORY_SHIFT,
+    HOLDEM_EVALUATOR,
+    OMAHA_EVALUATOR,
+    SHORT_DECK_EVALUATOR,
+    GameRules,
+)
 
-# Which evaluator a game's kernels use (an int: kernels take no names).
-HOLDEM_RULE, SHORT_DECK_RULE, OMAHA_RULE = 0, 1, 2
 _STANDARD_PLACES = tuple(range(9))
 # The place of each category (HIGH_CARD .. STRAIGHT_FLUSH) in short deck's order: a flush is
 # above a full house and, in the variant, three of a kind above a straight.
@@ -47,13 +51,25 @@ class Game:
     short_deck: bool = False
     trips_over_straight: bool = False
     places: tuple[int, ...] = field(default=_STANDARD_PLACES, repr=False)
+    rules: GameRules = field(init=False, repr=False, compare=False)
+    """What the kernels are told of the game, as one value (see
+    :class:`showdown.tables.layout.GameRules`), built here from the fields above."""
+
+    def __post_init__(self) -> None:
+        evaluator = OMAHA_EVALUATOR if self.omaha else SHORT_DECK_EVALUATOR if self.short_deck else HOLDEM_EVALUATOR
+        lowest = self.deck[0].id
+        object.__setattr__(self, "rules", GameRules(evaluator, int(self.trips_over_straight), int(self.low),
+                                                    self.hole_cards, lowest, 52 - lowest))
 
     @property
-    def rule(self) -> int:
-        """The evaluator the kernels use: ``HOLDEM_RULE``, ``SHORT_DECK_RULE`` or ``OMAHA_RULE``."""
-        if self.omaha:
-            return OMAHA_RULE
-        return SHORT_DECK_RULE if self.short_deck else HOLDEM_RULE
+    def evaluator(self) -> int:
+        """How hands are valued: ``HOLDEM_EVALUATOR``, ``SHORT_DECK_EVALUATOR`` or
+        ``OMAHA_EVALUATOR`` (from :mod:`showdown.tables.layout`).
+
+        >>> GAMES["omaha5"].evaluator == OMAHA_EVALUATOR
+        True
+        """
+        return self.rules.evaluator
 
     @property
     def deck(self) -> tuple[Card, ...]:
@@ -63,12 +79,12 @@ class Game:
     @property
     def deck_size(self) -> int:
         """52, or 36 for short deck."""
-        return len(self.deck)
+        return self.rules.deck_size
 
     @property
     def lowest_card_id(self) -> int:
         """The smallest card id in the deck (16, the six of clubs, in short deck)."""
-        return self.deck[0].id
+        return self.rules.lowest_card
 
     @property
     def board_sizes(self) -> tuple[int, ...]:

@@ -46,7 +46,7 @@ import numpy as np
 
 from showdown.cards import Card, CardsLike, parse_cards
 from showdown.errors import DuplicateCardError, HandSizeError, StudyError
-from showdown.games import Game, GameLike, check_in_deck, resolve_game
+from showdown.games import GAMES, Game, GameLike, check_in_deck, resolve_game
 
 __all__ = ["DRAW_CLASSES", "MADE_CLASSES", "classify"]
 
@@ -62,10 +62,19 @@ DRAW_CLASSES: tuple[str, ...] = (
 """The draw classes: a combo is in any number of them (bit ``1 << i`` of its draws)."""
 
 
+def _studied(game: Game) -> bool:
+    """Whether board study covers ``game``: it deals two hole cards (hold'em and short deck)."""
+    return game.hole_cards == 2
+
+
+STUDY_GAMES = tuple(name for name, game in GAMES.items() if _studied(game))
+"""The games board study covers."""
+
+
 def study_game(game: GameLike) -> Game:
     """The game of a study question: hold'em or short deck (Omaha is refused)."""
     rules = resolve_game(game)
-    if rules.hole_cards != 2:
+    if not _studied(rules):
         raise StudyError(f"board study covers hold'em and short deck; {rules.title} is not supported")
     return rules
 
@@ -93,15 +102,6 @@ def study_cards(board: CardsLike, dead: CardsLike = "", game: GameLike = "holdem
 _STREETS = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
 
 
-def deck_code(game: Game) -> int:
-    """The study kernels' ``deck`` argument for a game of two hole cards."""
-    from showdown._kernels.study import HOLDEM, SHORT_DECK, SHORT_DECK_TRIPS
-
-    if not game.short_deck:
-        return HOLDEM
-    return SHORT_DECK_TRIPS if game.trips_over_straight else SHORT_DECK
-
-
 def class_codes(combos: np.ndarray, board: Sequence[Card], game: GameLike = "holdem") -> tuple[np.ndarray, np.ndarray]:
     """The made class (an index into :data:`MADE_CLASSES`) and draw bits of each combo of an
     (n, 2) array of card ids that do not touch ``board``."""
@@ -112,7 +112,7 @@ def class_codes(combos: np.ndarray, board: Sequence[Card], game: GameLike = "hol
     made = np.empty(len(combos), dtype=np.int64)
     draws = np.empty(len(combos), dtype=np.int64)
     _holdings(np.ascontiguousarray(combos, dtype=np.uint8), np.array([c.id for c in board], dtype=np.uint8),
-              made, draws, deck_code(rules), made_by_place)
+              made, draws, rules.rules, made_by_place)
     return made, draws
 
 

@@ -66,9 +66,11 @@ def _shares(shares: dict[str, int]) -> list[dict[str, Any]]:
 MAX_CHIPS = (1 << 53) - 1
 """The most chips a contribution or a cap can hold: every amount stays a whole number that any
 JSON reader keeps exactly."""
+MIN_SEATS = 2
+"""The fewest seats at one hand."""
 MAX_SEATS = 23
-"""Seats at one hand: hold'em deals two cards to every seat, and 23 seats with a board use 51 of
-the 52 cards."""
+"""The most seats at one hand: hold'em deals two cards to every seat, and 23 seats with a board
+use 51 of the 52 cards."""
 
 
 def _chips(value: Any, what: str) -> int:
@@ -436,8 +438,8 @@ def settle(
         GameError: an unknown game, or a card the short deck does not have.
     """
     seats = list(seats)
-    if not 2 <= len(seats) <= MAX_SEATS:
-        raise SettlementError(f"a hand has 2 to {MAX_SEATS} seats, got {len(seats)}")
+    if not MIN_SEATS <= len(seats) <= MAX_SEATS:
+        raise SettlementError(f"a hand has {MIN_SEATS} to {MAX_SEATS} seats, got {len(seats)}")
     order: dict[str, int] = {}
     for index, seat in enumerate(seats):
         if not isinstance(seat, Seat):
@@ -532,7 +534,7 @@ def _ranks(seats: Sequence[Seat], run: tuple[Card, ...], at_showdown: set[str], 
             raise HandSizeError(
                 f"seat {seat.name!r} has {len(seat.hole)} hole cards: a {game.title} hand has at most two"
             )
-        high = evaluate(seat.hole + run) if game.name == "holdem" else evaluate(seat.hole, run, game=game)
+        high = evaluate(seat.hole, run, game=game)
         ranks[seat.name] = (high, evaluate_low(seat.hole, run, game=game) if game.low else None)
     return ranks
 

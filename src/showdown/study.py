@@ -17,7 +17,6 @@ that ``equity([hero, villain], board, exact=True)`` gives.
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import math
 import time
 from collections.abc import Iterable, Mapping, Sequence
@@ -35,27 +34,31 @@ from showdown.holdings import (
     check_class,
     class_codes,
     class_members,
-    deck_code,
     study_cards,
     study_game,
 )
-from showdown.odds.calculation import MAX_TRIALS
-from showdown.odds.inputs import Question, prepare
-from showdown.odds.montecarlo import FIRST_BATCH, MAX_ATTEMPTS, MAX_BATCH, MC_CHUNKS, pick_tables
+from showdown.odds.exact import runouts_of
+from showdown.odds.inputs import MAX_PLAYERS, Question, prepare
+from showdown.odds.montecarlo import DEFAULT_TRIALS, MAX_ATTEMPTS, MC_CHUNKS, batches, never_fit, pick_tables
+from showdown.odds.options import run_options
 from showdown.odds.result import finite
-from showdown.parallel.interruption import interruptible, stop_if_interrupted
-from showdown.parallel.streams import chunk_seeds
+from showdown.parallel.interruption import interruptible
 from showdown.parallel.threads import run_ranges, thread_count
-from showdown.quantities import random_seed, real_number, whole_number
+from showdown.quantities import real_number
 from showdown.ranges import Range, starting_hand_of
+from showdown.tables.layout import N_COUNTS
 
 __all__ = ["Breakdown", "ComboEquities", "NextCard", "breakdown", "combo_equities", "next_card"]
 
 RangeLike = Union[Range, str]
-EXACT_CHUNKS = 16
-"""Pieces of the runouts scored in parallel; fixed, so the answer does not depend on threads."""
-DEFAULT_TRIALS = 1_000_000
-"""Monte Carlo deals when ``trials`` is not given."""
+MAX_VILLAINS = MAX_PLAYERS - 1
+"""The most villain ranges of a study question: with the hero, an equity question's most players."""
+RUNOUT_CHUNKS = 16
+"""Chunks of the runouts scored in parallel, each with its own rows of sums: a float per combo of
+both ranges (up to 1,326) and per card. Fixed, so the order of the sums, and so every bit of the
+answer, does not depend on threads. Fewer than :data:`showdown.odds.exact.COUNT_CHUNKS` on
+purpose: those rows are a few counts per player, these are long, and a flop has at most 1,081
+runouts to share out."""
 
 
 def _text(combo: Sequence[int]) -> str:
@@ -98,6 +101,7 @@ class Breakdown:
     _combos: tuple[str, ...] = field(default=(), repr=False)
     _made: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64), repr=False, compare=False)
     _draws: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64), repr=False, compare=False)
+    _game: Optional[Game] = field(default=None, repr=False, compare=False)
 
     def combos(self, name: str) -> list[str]:
         """The combos (text, higher card first) of one made or draw class.
@@ -133,8 +137,9 @@ class Breakdown:
         ('overpair', 6, 1.0, 'AA', ['AsAh', 'AsAd'])
         """
 
-        parts = {**self._range.split(self.board, "made", self.dead, game=self.game),
-                 **self._range.split(self.board, "draw", self.dead, game=self.game)}
+        game = self._game or self.game
+        parts = {**self._range.split(self.board, "made", self.dead, game=game),
+                 **self._range.split(self.board, "draw", self.dead, game=game)}
 
         def rows(counts: Mapping[str, float]) -> list[dict[str, Any]]:
             result = []
@@ -238,7 +243,7 @@ def breakdown(range: RangeLike, board: CardsLike, dead: CardsLike = "", *,  # no
     texts = tuple(_text(combo) for combo in combos.tolist())
     total = _count(float(weights.sum()), whole)
     result = Breakdown(board_cards, dead_cards, str(given), made_counts, draw_counts, total, rules.name,
-                       _range=given, _combos=texts, _made=made, _draws=draws)
+                       _range=given, _combos=texts, _made=made, _draws=draws, _game=rules)
     if villain is None:
         return result
     against = combo_equities(given, [villain], board_cards, dead_cards, exact=True, game=rules)
@@ -402,26 +407,30 @@ class _Scored:
 
 
 def _score_heads_up(question: Question, n_jobs: Optional[int]) -> _Scored:
-    """Every runout of the board scored once for all combos of both ranges."""
-    from showdown._kernels.study import _runouts
+    """Every runout of the board scored once for all combos of both ranges: the runout sweep of
+    exact heads-up equity (:func:`showdown.odds.exact.by_runouts`), asked for its per-combo sums."""
+    from showdown._kernels.runouts import _ranked, _sweep
 
-    hero, villain = question.players
-    codes = np.union1d(_codes(hero.combos), _codes(villain.combos))
-    union = np.stack([codes // 52, codes % 52], axis=1).astype(np.uint8)
-    hero_weights = np.zeros(len(codes))
-    villain_weights = np.zeros(len(codes))
-    hero_weights[np.searchsorted(codes, _codes(hero.combos))] = hero.weights
-    villain_weights[np.searchsorted(codes, _codes(villain.combos))] = villain.weights
-    known = {c.id for c in (*question.board, *question.dead)}
-    deck = [card.id for card in question.game.deck if card.id not in known]
-    runouts = np.array(list(itertools.combinations(deck, question.to_come)), dtype=np.uint8)
-    runouts = runouts.reshape(len(runouts), question.to_come)
+    spot = runouts_of(question)
+    n_runouts, n_combos = len(spot.runouts), len(spot.combos)
     board = np.array([c.id for c in question.board], dtype=np.uint8)
     with interruptible():
-        doubled, met = np.zeros((EXACT_CHUNKS, len(codes))), np.zeros((EXACT_CHUNKS, len(codes)))
-        card_doubled, card_met = np.zeros((EXACT_CHUNKS, 52)), np.zeros((EXACT_CHUNKS, 52))
-        run_ranges(_runouts, EXACT_CHUNKS, thread_count(n_jobs, len(runouts)), union, hero_weights, villain_weights,
-                   board, runouts, EXACT_CHUNKS, deck_code(question.game), doubled, met, card_doubled, card_met)
+        doubled, met = np.zeros((RUNOUT_CHUNKS, n_combos)), np.zeros((RUNOUT_CHUNKS, n_combos))
+        card_doubled, card_met = np.zeros((RUNOUT_CHUNKS, 52)), np.zeros((RUNOUT_CHUNKS, 52))
+        counts = np.zeros((RUNOUT_CHUNKS, 2, N_COUNTS), dtype=np.int64)
+        weighted = np.zeros((RUNOUT_CHUNKS, 2, N_COUNTS))
+        totals, total_weights = np.zeros(RUNOUT_CHUNKS, dtype=np.int64), np.zeros(RUNOUT_CHUNKS)
+
+        def share(chunk_first: int, chunk_stop: int) -> None:
+            rows = sum(len(range(chunk, n_runouts, RUNOUT_CHUNKS)) for chunk in range(chunk_first, chunk_stop))
+            ranked, found = np.empty((rows, n_combos), dtype=np.int64), np.empty(rows, dtype=np.int64)
+            _ranked(spot.combos, board, spot.runouts, RUNOUT_CHUNKS, 0, n_runouts, question.game.rules, chunk_first,
+                    chunk_stop, ranked, found)
+            _sweep(spot.combos, spot.held, ranked, found, spot.runouts, RUNOUT_CHUNKS, 0, n_runouts, counts, weighted,
+                   totals, total_weights, True, doubled, met, card_doubled, card_met, chunk_first, chunk_stop)
+
+        run_ranges(share, RUNOUT_CHUNKS, thread_count(n_jobs, n_runouts))
+    codes = spot.combos[:, 0].astype(np.int64) * 52 + spot.combos[:, 1]
     return _Scored(codes, doubled.sum(axis=0), met.sum(axis=0), card_doubled.sum(axis=0), card_met.sum(axis=0))
 
 
@@ -443,11 +452,6 @@ def _hero_of(question: Question, hero: Any, game: Game) -> Range:
     """The hero as a Range with the weights it was given (the question's are relative)."""
     player = question.players[0]
     return Range.from_combos([player.combos[0].tolist()]) if player.fixed else _hero_range(hero, "the hero", game)
-
-
-def _check_jobs(n_jobs: Optional[int]) -> None:
-    if n_jobs is not None and n_jobs != -1:
-        whole_number(n_jobs, "n_jobs", low=1, error=EquityError)
 
 
 def combo_equities(
@@ -494,14 +498,8 @@ def combo_equities(
     """
     rules = study_game(game)
     board_cards, dead_cards = study_cards(board, dead, rules, sizes=(0, 3, 4, 5))
-    if exact is not None and not isinstance(exact, bool):
-        raise EquityError(f"exact must be True, False or None, got {exact!r}")
-    if trials is not None:
-        trials = whole_number(trials, "trials", low=1, high=MAX_TRIALS, error=EquityError)
-    if time_limit is not None:
-        time_limit = real_number(time_limit, "time_limit", positive=True, error=EquityError)
-    seed = random_seed(seed, error=EquityError)
-    _check_jobs(n_jobs)
+    options = run_options(exact=exact, trials=trials, time_limit=time_limit, seed=seed, n_jobs=n_jobs)
+    exact, trials, time_limit, seed = options.exact, options.trials, options.time_limit, options.seed
     question, villains = _question(hero, villains, board_cards, dead_cards, rules)
     heads_up = len(villains) == 1 and len(board_cards) >= 3
     if exact and not heads_up:
@@ -564,9 +562,8 @@ def _equities_result(names: dict[str, Any], texts: list[str], equities: np.ndarr
 def _sample(question: Question, trials: int, seed: int, time_limit: Optional[float], n_jobs: Optional[int]
             ) -> tuple[np.ndarray, ...]:
     """Monte Carlo deals filed by hero combo: deals, summed shares, summed squared shares. The
-    deals run in batches (as :func:`~showdown.equity`'s do, each chunk with a random stream of
-    its own from the seed, the batch and the chunk), so Ctrl-C and ``time_limit`` stop a run
-    between two batches."""
+    deals run in equity's batches (:func:`showdown.odds.montecarlo.batches`), so Ctrl-C and
+    ``time_limit`` stop a run between two batches."""
     from showdown._kernels.study import _sampled
 
     started = time.perf_counter()
@@ -575,28 +572,19 @@ def _sample(question: Question, trials: int, seed: int, time_limit: Optional[flo
     keep, alias = pick_tables(question.weights, question.sizes)
     n_hero = int(question.sizes[0])
     dealt, share, square = np.zeros(n_hero, dtype=np.int64), np.zeros(n_hero), np.zeros(n_hero)
-    done = batch = 0
     with interruptible():
-        while done < trials:
-            size = min(FIRST_BATCH << batch, MAX_BATCH, trials - done)
-            per_chunk = np.full(MC_CHUNKS, size // MC_CHUNKS, dtype=np.int64)
-            per_chunk[: size % MC_CHUNKS] += 1
-            seeds = chunk_seeds(seed, batch, MC_CHUNKS)
+        for batch in batches(seed, trials):
             batch_dealt = np.zeros((MC_CHUNKS, n_hero), dtype=np.int64)
             batch_share, batch_square = np.zeros((MC_CHUNKS, n_hero)), np.zeros((MC_CHUNKS, n_hero))
             failed = np.zeros(MC_CHUNKS, dtype=np.bool_)
-            run_ranges(_sampled, MC_CHUNKS, thread_count(n_jobs, size), question.combos, question.sizes, keep, alias,
-                       known_used, board, question.to_come, per_chunk, seeds, MAX_ATTEMPTS, deck_code(question.game),
-                       batch_dealt, batch_share, batch_square, failed)
+            run_ranges(_sampled, MC_CHUNKS, thread_count(n_jobs, batch.size), question.combos, question.sizes, keep,
+                       alias, known_used, board, question.to_come, batch.per_chunk, batch.seeds, MAX_ATTEMPTS,
+                       question.game.rules, batch_dealt, batch_share, batch_square, failed)
             if failed.any():
-                raise EquityError(f"the ranges almost never fit together without a shared card ({MAX_ATTEMPTS:,}"
-                                  " deals in a row failed)")
+                raise never_fit()
             dealt += batch_dealt.sum(axis=0)
             share += batch_share.sum(axis=0)
             square += batch_square.sum(axis=0)
-            done += size
-            batch += 1
-            stop_if_interrupted()
             if time_limit is not None and time.perf_counter() - started >= time_limit:
                 break
     return dealt, share, square
@@ -669,7 +657,7 @@ def next_card(hero: RangeLike, villain: RangeLike, board: CardsLike, dead: Cards
     """
     if not isinstance(villain, (str, Range)):
         raise StudyError(f"next_card takes one villain range, got {type(villain).__name__}")
-    _check_jobs(n_jobs)
+    run_options(n_jobs=n_jobs)
     rules = study_game(game)
     board_cards, dead_cards = study_cards(board, dead, rules, sizes=(3, 4), asker="next_card")
     question, _ = _question(hero, [villain], board_cards, dead_cards, rules)
@@ -690,3 +678,11 @@ def next_card(hero: RangeLike, villain: RangeLike, board: CardsLike, dead: Cards
     equity = float(scored.card_doubled.sum() / (2 * met_total))
     return NextCard(question.players[0].hand, question.players[1].hand, board_cards, dead_cards, equity, by_card,
                     probability, classes, rules.name)
+
+
+def compile_study() -> None:
+    """Compile (or load) the board study's kernels (the kernel group ``"study"`` of
+    :mod:`showdown.kernel_groups`): what a range holds, the exact heads-up sweep and Monte Carlo."""
+    breakdown("AhKh", "Qh Jh 2c")
+    combo_equities("AhKh", "QQ", "Qh Jh 2c")
+    combo_equities("AhKh", ["QQ", "JJ"], "Qh Jh 2c", trials=64, seed=0)

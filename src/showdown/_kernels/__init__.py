@@ -18,12 +18,11 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
-import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Optional, TypeVar
+from typing import Any, TypeVar
 
 # Where colorama is installed, numba colours the messages it builds while typing a kernel, even
 # one that compiles, by swapping sys.stdout and sys.stderr for colorama's wrappers and back: a
@@ -97,31 +96,13 @@ def kernel(**options: Any) -> Callable[[F], F]:
     return compile_cached
 
 
-def is_cached(dispatcher: Any) -> bool:
-    """Whether numba's cache holds compiled code of the kernel ``dispatcher`` (an index file)."""
-    function = dispatcher.py_func
-    module = function.__module__.rsplit(".", 1)[-1]
-    return next(cache_dir().glob(f"*/{module}.{function.__qualname__}-*.nbi"), None) is not None
+def is_cached(name: str) -> bool:
+    """Whether numba's cache holds compiled code of the kernel ``name`` (``"module.function"``
+    of this package): an index file."""
+    return next(cache_dir().glob(f"*/{name}-*.nbi"), None) is not None
 
 
 def compile_for(dispatcher: Any, *examples: Any) -> None:
     """Compile the kernel ``dispatcher`` for the numba types of ``examples`` (or load it from
     the cache), without running it."""
     dispatcher.compile(tuple(numba.typeof(example) for example in examples))
-
-
-def compile_elsewhere(module: str, function: str) -> Optional[subprocess.Popen[bytes]]:
-    """Start ``module.function()`` in another Python process, which compiles kernels into the
-    same cache while this one compiles others (numba compiles one kernel at a time in a
-    process). None where there is no second core, or no Python to start: a frozen application's
-    or an embedding server's ``sys.executable`` is not Python."""
-    executable = Path(sys.executable or "").name.lower()
-    if (os.cpu_count() or 1) < 2 or getattr(sys, "frozen", False) or not executable.startswith("python"):
-        return None
-    environment = dict(os.environ, SHOWDOWN_CACHE_DIR=str(cache_dir().parent.resolve()))
-    try:
-        return subprocess.Popen([sys.executable, "-c", f"import {module}; {module}.{function}()"], env=environment,
-                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                start_new_session=True)  # a Ctrl-C meant for this process leaves it to finish
-    except OSError:
-        return None

@@ -1,4 +1,12 @@
-"""Equity kernels: exact enumeration and Monte Carlo over hole-card assignments and boards.
+"""Hold'em's equity kernels: exact enumeration and Monte Carlo over hole-card assignments and
+boards, on the shared dealing (:mod:`~showdown._kernels.dealing`) and enumeration
+(:mod:`~showdown._kernels.enumeration`). Their scoring, and ``_monte_carlo``'s dealing of the
+ranges' combos, are measured copies of :func:`showdown._kernels.scoring._count` and
+:func:`showdown._kernels.dealing._deal_combos` kept inside the loops (a call to the helper cost
+1.4 to 1.7 times the time per deal); tests/test_kernel_twins.py proves the Monte Carlo kernel
+deals and counts as the helpers do, and every game's kernels in
+:mod:`showdown._kernels.game_odds` give ``_exact``'s counts for hold'em
+(tests/test_game_equity.py).
 
 Both kernels share one accounting layout, per chunk and per player:
 
@@ -16,6 +24,8 @@ so a result is the same whatever the number of threads.
 import numpy as np
 
 from showdown._kernels import kernel
+from showdown._kernels.dealing import _LOW32, _S32, _deal_at, _pick, _rest_of_deck, _splitmix
+from showdown._kernels.enumeration import _advance, _assign, _chunk_start
 from showdown._kernels.evaluator import _KEY_INIT, CARD_BITS, CARD_KEYS, _hand_value
 from showdown.tables.layout import (
     CATEGORY_SHIFT,
@@ -28,73 +38,7 @@ from showdown.tables.layout import (
 )
 
 _ONE = np.uint64(1)
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
-_S30, _S27, _S31, _S32, _S11 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32), np.uint64(11)
 _CATEGORY_SHIFT = CATEGORY_SHIFT
-_UNIT = 1.0 / 9007199254740992.0  # 2 ** -53
-_LOW32 = np.uint64(0xFFFFFFFF)
-
-
-@kernel(inline="always")
-def _splitmix(state):
-    """splitmix64: the next state and a 64-bit output."""
-    state = state + _GOLDEN
-    z = state
-    z = (z ^ (z >> _S30)) * _MIX1
-    z = (z ^ (z >> _S27)) * _MIX2
-    return state, z ^ (z >> _S31)
-
-
-@kernel(inline="always")
-def _pick(state, keep, alias, p, size):
-    """Draw player ``p``'s combo by weight from Walker's alias tables (``keep``, ``alias``; see
-    :func:`showdown.odds.montecarlo.pick_tables`): one output gives a uniform bucket below
-    ``size`` and a uniform fraction; the bucket's own combo if the fraction is below its
-    ``keep``, else its ``alias``. The generator's new state and the combo's index."""
-    state, z = _splitmix(state)
-    u = float(z >> _S11) * _UNIT * size
-    j = min(int(u), size - 1)
-    if u - j >= keep[p, j]:
-        j = alias[p, j]
-    return state, j
-
-
-@kernel(inline="always")
-def _deal_at(rest, position, bits):
-    """Swap a uniformly random card of ``rest[position:]`` to ``position`` (a step of a
-    partial Fisher-Yates shuffle), chosen by the 32 random ``bits``; the card."""
-    pick = position + ((bits * np.uint64(rest.shape[0] - position)) >> _S32)
-    card = rest[pick]
-    rest[pick] = rest[position]
-    rest[position] = card
-    return card
-
-
-@kernel(inline="always")
-def _rest_of_deck(base_deck, used, deck):
-    """Fill ``deck`` with the cards of ``base_deck`` not in the bit set ``used``, in order."""
-    r = 0
-    for card in base_deck:
-        if not (used >> np.uint64(card)) & _ONE:
-            deck[r] = card
-            r += 1
-
-
-@kernel(inline="always")
-def _advance(index, rest, n_left):
-    """Move the ``rest`` increasing positions in ``index`` (below ``n_left``) to the next
-    combination in lexicographic order; the first position changed, or -1 after the last one."""
-    t = rest - 1
-    while t >= 0 and index[t] == n_left - rest + t:
-        t -= 1
-    if t < 0:
-        return t
-    index[t] += 1
-    for u in range(t + 1, rest):
-        index[u] = index[u - 1] + 1
-    return t
 
 
 @kernel(nogil=True)
@@ -128,6 +72,7 @@ def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, pr
         values = np.zeros(n_players, dtype=np.int64)
         hole_keys = np.zeros(n_players, dtype=np.uint64)
         hole_bits = np.zeros(n_players, dtype=np.uint64)
+        picked = np.zeros(n_players, dtype=np.int64)
         deck = np.zeros(max(n_left, 1), dtype=np.uint8)
         index = np.zeros(4, dtype=np.int64)
         keys = np.zeros(5, dtype=np.uint64)
@@ -139,29 +84,18 @@ def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, pr
         last = -1
         ok = False
         weight = 0.0
-        for item in range(first + (chunk - first % n_chunks) % n_chunks, min(stop, n_items), n_chunks):
+        for item in range(_chunk_start(first, chunk, n_chunks), min(stop, n_items), n_chunks):
             assignment = item // n_prefix
             prefix = item - assignment * n_prefix
             if assignment != last:
                 last = assignment
-                left = assignment
-                used = np.uint64(0)
-                ok = True
-                weight = 1.0
-                for p in range(n_players):
-                    j = left % sizes[p]
-                    left //= sizes[p]
-                    c0 = combos[p, j, 0]
-                    c1 = combos[p, j, 1]
-                    mask = (_ONE << np.uint64(c0)) | (_ONE << np.uint64(c1))
-                    if used & mask:
-                        ok = False
-                        break
-                    used |= mask
-                    hole_keys[p] = CARD_KEYS[c0] + CARD_KEYS[c1]
-                    hole_bits[p] = CARD_BITS[c0] | CARD_BITS[c1]
-                    weight *= weights[p, j]
+                used, ok, weight = _assign(combos, sizes, weights, assignment, picked)
                 if ok:
+                    for p in range(n_players):
+                        c0 = combos[p, picked[p], 0]
+                        c1 = combos[p, picked[p], 1]
+                        hole_keys[p] = CARD_KEYS[c0] + CARD_KEYS[c1]
+                        hole_bits[p] = CARD_BITS[c0] | CARD_BITS[c1]
                     _rest_of_deck(base_deck, used, deck)
             if not ok:
                 continue
@@ -184,6 +118,7 @@ def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, pr
             while True:
                 board = keys[rest]
                 board_bit = bits[rest]
+                # twin: showdown._kernels.scoring._count (its high half), copied into the loop
                 best = -1
                 tied = 0
                 winner = 0
@@ -251,6 +186,7 @@ def _monte_carlo(combos, sizes, keep, alias, from_deck, deck, known_used, board_
     for p in range(n_players):
         n_draws += 2 * from_deck[p]
     picking = False  # whether some player draws a combo by weight (whose cards may be in ``rest``)
+    drawn_sizes = np.zeros(n_players, dtype=np.int64)  # the players who draw a combo: their sizes, 0 for the others
     fixed_used = known_used
     fits = True
     for p in range(n_players):
@@ -258,6 +194,7 @@ def _monte_carlo(combos, sizes, keep, alias, from_deck, deck, known_used, board_
             continue
         if sizes[p] > 1:
             picking = True
+            drawn_sizes[p] = sizes[p]
             continue
         mask = (_ONE << np.uint64(combos[p, 0, 0])) | (_ONE << np.uint64(combos[p, 0, 1]))
         if fixed_used & mask:
@@ -286,13 +223,16 @@ def _monte_carlo(combos, sizes, keep, alias, from_deck, deck, known_used, board_
         for _ in range(trials[chunk]):
             used = fixed_used
             if picking:
+                # twin: showdown._kernels.dealing._deal_combos, copied into the loop (calling it
+                # cost 1.7 times the time per deal, measured 'QQ+,AK' against random); tests/test_kernel_twins.py
+                # proves they deal alike
                 attempts = 0
                 while True:
                     used = fixed_used
                     ok = True
                     for p in range(n_players):
-                        size = sizes[p]
-                        if from_deck[p] or size == 1:
+                        size = drawn_sizes[p]
+                        if size == 0:
                             continue
                         state, j = _pick(state, keep, alias, p, size)
                         c0 = combos[p, j, 0]
@@ -345,8 +285,9 @@ def _monte_carlo(combos, sizes, keep, alias, from_deck, deck, known_used, board_
             for d in range(drawn, n_draws):
                 board += CARD_KEYS[rest[d]]
                 board_bit |= CARD_BITS[rest[d]]
-            # The scoring below repeats _exact's on purpose: a shared inline helper made _exact
-            # about 40% slower (measured heads-up preflop, 30 ms -> 43 ms).
+            # twin: showdown._kernels.scoring._count (its high half), copied into the loop as in
+            # _exact: a shared inline helper made _exact about 40% slower (measured heads-up
+            # preflop, 30 ms -> 43 ms). tests/test_kernel_twins.py proves they count alike.
             best = -1
             tied = 0
             winner = 0

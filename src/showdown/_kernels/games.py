@@ -11,9 +11,25 @@ import numpy as np
 
 from showdown._kernels import kernel
 from showdown._kernels.bits import _prefetch, _trailing_zeros
-from showdown._kernels.evaluator import _KEY_INIT, CARD_BITS, CARD_KEYS, RANK_VALUES, ROW_OFFSETS, _card, _row_is_bad
+from showdown._kernels.evaluator import (
+    _KEY_INIT,
+    CARD_BITS,
+    CARD_KEYS,
+    RANK_VALUES,
+    ROW_OFFSETS,
+    _card,
+    _hand_value,
+    _row_is_bad,
+)
 from showdown.tables import load_games
-from showdown.tables.layout import FLUSH_CHECK, RANK_MASK, ROW_SHIFT, SUIT_SHIFT
+from showdown.tables.layout import (
+    FLUSH_CHECK,
+    HOLDEM_EVALUATOR,
+    RANK_MASK,
+    ROW_SHIFT,
+    SHORT_DECK_EVALUATOR,
+    SUIT_SHIFT,
+)
 
 _GAMES = load_games()
 # Hold'em's hash with the short deck's values, padded as hold'em's are (see RANK_VALUES).
@@ -80,6 +96,15 @@ def _short_value(key, bits, variant):
         return SHORT_FLUSH_VALUES[(bits >> (suit_shift & np.uint64(63))) & _SUIT_RANKS]
     ranks = key & _RANK_MASK
     return SHORT_RANK_VALUES[variant, ranks + np.uint64(ROW_OFFSETS[ranks >> _ROW_SHIFT])]
+
+
+@kernel(inline="always")
+def _value(key, bits, game):
+    """A hand's value from its key and bits in a ``game`` where any five cards play (hold'em and
+    the short decks)."""
+    if game.evaluator == HOLDEM_EVALUATOR:
+        return _hand_value(key, bits)
+    return _short_value(key, bits, game.ranking)
 
 
 @kernel(nogil=True)
@@ -288,11 +313,11 @@ def _omaha_low_rows(ids, n_hole, out):
 
 
 @kernel(nogil=True)
-def _game_rows(ids, out, rule, variant, n_hole, low, high_3, high_4, high_5):
-    """Rows of the game's evaluator: ``rule`` 1 short deck (``variant``), 2 Omaha (over the
-    high tables ``OMAHA_HIGHS``)."""
-    if rule == 1:
-        return _short_rows(ids, out, variant)
-    if low:
-        return _omaha_low_rows(ids, n_hole, out)
-    return _omaha_rows(ids, n_hole, out, high_3, high_4, high_5)
+def _game_rows(ids, out, game, lows, high_3, high_4, high_5):
+    """Rows of the ``game``'s evaluator (the short decks', or Omaha's over the high tables
+    ``OMAHA_HIGHS``); ``lows``: Omaha's eight-or-better low values instead of the high ones."""
+    if game.evaluator == SHORT_DECK_EVALUATOR:
+        return _short_rows(ids, out, game.ranking)
+    if lows:
+        return _omaha_low_rows(ids, game.hole_cards, out)
+    return _omaha_rows(ids, game.hole_cards, out, high_3, high_4, high_5)

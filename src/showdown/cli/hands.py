@@ -9,6 +9,7 @@ import typer
 from rich.table import Table
 
 from showdown import (
+    LIMITS,
     ShowdownResult,
     board_text,
     deal_showdown,
@@ -104,7 +105,8 @@ def showdown_command(
 
 
 def deal_command(
-    players: int = typer.Option(4, "--players", "-n", help="Number of players, 2 to 23 (fewer in other games)."),
+    players: int = typer.Option(4, "--players", "-n", help=f"Number of players, {LIMITS.min_showdown_players} to"
+                                f" {LIMITS.max_showdown_players} (fewer in other games)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for a reproducible deal."),
     game: str = GAME_OPTION,
     as_json: bool = JSON_OPTION,

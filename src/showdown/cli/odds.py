@@ -11,6 +11,7 @@ import typer
 from rich.table import Table
 
 from showdown import (
+    LIMITS,
     Category,
     EquityResult,
     FileError,
@@ -32,7 +33,8 @@ CLI_EXACT_LIMIT = 20_000_000_000
 minutes on two cores), unless ``--max-evaluations`` raises the limit."""
 EXACT_OPTION = typer.Option(None, "--exact/--monte-carlo",
                             help=f"Force enumeration or sampling; --exact is refused above --max-evaluations "
-                                 f"(default {CLI_EXACT_LIMIT:,} hand evaluations, about two minutes on two cores).")
+                                 f"(default {CLI_EXACT_LIMIT:,} hand evaluations, about"
+                                 f" {LIMITS.exact_seconds(CLI_EXACT_LIMIT, threads=2) / 60:.0f} minutes on two cores).")
 MAX_EVALUATIONS_OPTION = typer.Option(CLI_EXACT_LIMIT, "--max-evaluations",
                                       help="The most hand evaluations an exact run may take.")
 TRIALS_OPTION = typer.Option(None, "--trials", "-n", help="Monte Carlo deals.")
@@ -102,7 +104,7 @@ def _grid_table(grid: OddsGrid) -> Table:
 def grid_command(
     hole: str = typer.Argument(..., help='Your hole cards, e.g. AsKs or "As Ks" (four in Omaha).'),
     board: str = BOARD_OPTION,
-    opponents: int = typer.Option(1, "--opponents", "-o", help="Random opponents, 1 to 9."),
+    opponents: int = typer.Option(1, "--opponents", "-o", help=f"Random opponents, 1 to {LIMITS.max_grid_opponents}."),
     exact: Optional[bool] = EXACT_OPTION,
     trials: Optional[int] = TRIALS_OPTION,
     seed: Optional[int] = SEED_OPTION,

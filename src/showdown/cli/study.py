@@ -8,6 +8,7 @@ import typer
 from rich.table import Table
 
 from showdown import (
+    LIMITS,
     Breakdown,
     ComboEquities,
     NextCard,
@@ -92,7 +93,8 @@ def study_command(
                                         "(heads-up, on a flop or turn)."),
     trials: Optional[int] = typer.Option(None, "--trials", "-n", help="Monte Carlo deals (multiway)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for reproducible Monte Carlo."),
-    game: str = typer.Option("holdem", "--game", "-g", help="The game: holdem, short-deck or short-deck-trips."),
+    game: str = typer.Option("holdem", "--game", "-g", help=f"The game: {', '.join(LIMITS.study_games[:-1])} or"
+                                                              f" {LIMITS.study_games[-1]}."),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """What a range holds on a board (made hands and draws), its equity by hand and how it is spread."""

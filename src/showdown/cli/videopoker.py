@@ -12,7 +12,7 @@ from typing import Any, Optional
 import typer
 from rich.table import Table
 
-from showdown import ShowdownError, dask_client, format_cards
+from showdown import LIMITS, ShowdownError, dask_client, format_cards
 from showdown.cli.output import JSON_OPTION, console, print_json
 from showdown.cli.progress import counting_bar, engine_ready
 from showdown.videopoker import (
@@ -131,7 +131,8 @@ def analyze_command(
 def strategy_command(
     paytable: str = typer.Argument("9/6", help="A name, a short form (9/6, ddb-9/6, deuces) or a JSON file."),
     coins: int = COINS_OPTION,
-    max_lines: int = typer.Option(MAX_LINES, "--max-lines", help="The longest list to print (5 to 200)."),
+    max_lines: int = typer.Option(MAX_LINES, "--max-lines", help=f"The longest list to print"
+                                  f" ({LIMITS.min_strategy_lines} to {LIMITS.max_strategy_lines})."),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """The strategy list of a pay table, derived from the exact solution of every deal: its

@@ -14,68 +14,21 @@ holds the unweighted integer case counts.
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 from typing import Any, Optional
 
 from showdown.errors import EquityError
 from showdown.games import GameLike
+from showdown.kernel_groups import prepare as prepare_kernels
 from showdown.odds import exact as enumeration
 from showdown.odds.inputs import PlayersLike, prepare
 from showdown.odds.montecarlo import monte_carlo
+from showdown.odds.options import run_options
 from showdown.odds.planning import make_plan
 from showdown.odds.result import EquityResult
 from showdown.parallel.interruption import interruptible
-from showdown.quantities import random_seed, real_number, shown, whole_number
-
-MAX_TRIALS = 1 << 62
-"""Monte Carlo deals at most (the counts are 64-bit integers)."""
-
-_compiling = threading.RLock()
-_compiled: set[str] = set()  # the ways whose kernels are ready
-_first_run = threading.local()  # the ways this thread is running for the first time
-_FIRST_RUNS: dict[str, Callable[[], object]] = {  # a tiny run of each way to the answer
-    "classes": lambda: enumeration.assignment_classes(prepare(["AA", "KhKs"])),  # ranges' classes of assignments
-    "preflop": enumeration.compile_preflop,  # exact preflop, by board classes
-    "boards": lambda: equity(["AcAd", "KhKs", "QcQd"], board="2c 7d 9h 3s", exact=True),  # exact, every board
-    "runouts": enumeration.compile_runouts,  # exact heads-up, every runout
-    "montecarlo": lambda: equity(["AcAd", "KhKs"], exact=False, trials=64, seed=0),
-    # the other games' kernels (one set for short deck, Omaha and hi-lo)
-    "game-boards": lambda: equity(["AcAd2c3c", "KhKs4h5h"], board="2d 7d 9h 3s", exact=True, game="omaha-hilo"),
-    "game-montecarlo": lambda: equity(["AcAd2c3c", "KhKs4h5h"], exact=False, trials=64, seed=0, game="omaha-hilo"),
-}
-
-
-def compile_kernels(*ways: str) -> float:
-    """Compile (or load from numba's cache) the kernels of the ``ways`` to an answer (default:
-    all of them: ``"classes"``, ``"preflop"``, ``"boards"``, ``"runouts"``, ``"montecarlo"``
-    and the other games' ``"game-boards"`` and ``"game-montecarlo"``), once per process;
-    returns the seconds spent, waiting included (0 when they were ready).
-
-    A fresh install spends seconds compiling on its first equity; :func:`equity` calls this for
-    the way it takes and leaves those seconds out of its clock, so a time limit and the
-    reported duration count only the calculation. Other threads wait here until it is done.
-
-    >>> compile_kernels("montecarlo") >= 0
-    True
-    """
-    ways = ways or tuple(_FIRST_RUNS)
-    if all(way in _compiled for way in ways):
-        return 0.0
-    started = time.perf_counter()
-    running: set[str] = _first_run.__dict__.setdefault("ways", set())
-    for way in ways:  # one way at a time, so that a question waits only for the ways before its own
-        with _compiling:  # other threads wait here while a way compiles
-            if way in _compiled or way in running:  # ready, or this thread's own first run asks again
-                continue
-            running.add(way)
-            try:
-                _FIRST_RUNS[way]()
-                _compiled.add(way)
-            finally:
-                running.discard(way)
-    return time.perf_counter() - started
+from showdown.tables.layout import HOLDEM_EVALUATOR
 
 
 def equity(
@@ -141,21 +94,13 @@ def equity(
         EquityCancelled: ``progress`` returned False during exact enumeration.
     """
     question = prepare(players, board, dead, game)
-    if exact is not None and not isinstance(exact, bool):
-        raise EquityError(f"exact must be True, False or None, got {shown(exact)}")
-    if trials is not None:
-        trials = whole_number(trials, "trials", low=1, high=MAX_TRIALS, error=EquityError)
-    if stderr is not None:
-        stderr = real_number(stderr, "stderr", positive=True, error=EquityError)
-    if time_limit is not None:
-        time_limit = real_number(time_limit, "time_limit", positive=True, error=EquityError)
-    seed = random_seed(seed, error=EquityError)
-    if n_jobs is not None and n_jobs != -1:
-        whole_number(n_jobs, "n_jobs", low=1, error=EquityError)
-    if max_evaluations is not None:
-        max_evaluations = whole_number(max_evaluations, "max_evaluations", low=1, error=EquityError)
-    if exact is not False and question.to_come == 5 and not question.game.rule and question.sizes.max() > 1:
-        compile_kernels("classes")  # the preflop plan below sorts the deals into classes with a kernel too
+    options = run_options(exact=exact, trials=trials, stderr=stderr, time_limit=time_limit, seed=seed, n_jobs=n_jobs,
+                          max_evaluations=max_evaluations)
+    exact, trials, stderr, time_limit = options.exact, options.trials, options.stderr, options.time_limit
+    seed, max_evaluations = options.seed, options.max_evaluations
+    holdem = question.game.evaluator == HOLDEM_EVALUATOR
+    if exact is not False and question.to_come == 5 and holdem and question.sizes.max() > 1:
+        prepare_kernels("classes")  # the preflop plan below sorts the deals into classes with a kernel too
     started = time.perf_counter()
     with interruptible():
         plan, classes = make_plan(question, classify=exact is not False)
@@ -170,12 +115,12 @@ def equity(
                                   f" the limit of {max_evaluations:,}; use Monte Carlo or raise the limit")
             # The clock leaves out preparing the kernels (seconds on the first run after an install).
             if classes is not None:
-                started += compile_kernels("preflop")
+                started += prepare_kernels("preflop")
                 return enumeration.by_classes(question, classes, n_jobs, progress, started, client)
             if plan.method == "runouts":
-                started += compile_kernels("runouts")
+                started += prepare_kernels("runouts")
                 return enumeration.by_runouts(question, n_jobs, progress, started)
-            started += compile_kernels("game-boards" if question.game.rule else "boards")
+            started += prepare_kernels("boards" if holdem else "game-boards")
             return enumeration.by_boards(question, n_jobs, progress, started)
-        started += compile_kernels("game-montecarlo" if question.game.rule else "montecarlo")
+        started += prepare_kernels("montecarlo" if holdem else "game-montecarlo")
         return monte_carlo(question, trials, seed, stderr, time_limit, n_jobs, progress, started, client)

@@ -28,22 +28,26 @@ import numpy as np
 
 from showdown.cards import Card
 from showdown.errors import EquityCancelled, EquityError
-from showdown.odds.inputs import Player, Question
+from showdown.odds.inputs import Player, Question, prepare
 from showdown.odds.result import EquityResult, build_result
 from showdown.parallel.cluster import map_in_order, worker_threads
 from showdown.parallel.interruption import stop_if_interrupted
 from showdown.parallel.threads import MIN_ITEMS_PER_THREAD, run_ranges, thread_count
-from showdown.tables.layout import N_COUNTS
+from showdown.tables.layout import HOLDEM_EVALUATOR, N_COUNTS
 
-CLASS_BATCH = 256
-"""Assignment classes per kernel call between two progress reports (at least)."""
+CLASS_PIECE = 256
+"""Preflop, assignment classes a piece at least (between two progress reports; a piece is also
+what one Dask task takes)."""
 HELPER_SECONDS = 120
 """How long :func:`compile_preflop` and :func:`compile_runouts` wait for the process that
 compiles kernels beside them."""
-GROUP_OUTCOMES = 1 << 20
+CALL_OUTCOMES = 1 << 20
 """Preflop, outcome histogram entries worked out per kernel call at most (8 MB)."""
-EXACT_CHUNKS = 128
-"""Chunks of the enumeration with part of the board known (fixed: the answer never depends on threads)."""
+COUNT_CHUNKS = 128
+"""Chunks of the enumeration with part of the board known, each with its own rows of counts (a
+few per player, so many chunks cost little and share the work out evenly over any number of
+threads); fixed: the answer never depends on threads. The board study's runout scoring keeps
+long rows of sums per chunk, and so fewer chunks (:data:`showdown.study.RUNOUT_CHUNKS`)."""
 PIECE_EVALUATIONS = 50_000_000
 """With part of the board known, about this many hand evaluations between two progress reports."""
 RUNOUT_COST = 3
@@ -177,13 +181,13 @@ def decode_classes(codes: np.ndarray, n_players: int) -> np.ndarray:
 
 def by_hole_ranks(holes: np.ndarray) -> np.ndarray:
     """An order of assignments ``holes`` (N, P, 2) that puts those with the same hole ranks side
-    by side (stable): :func:`score_classes` then scores each run of them together."""
+    by side (stable): :func:`score_classes` then scores each span of them together."""
     signature = np.unique((holes >> 2).reshape(len(holes), -1), axis=0, return_inverse=True)[1].reshape(-1)
     return np.argsort(signature, kind="stable")
 
 
-def hole_rank_runs(holes: np.ndarray) -> list[int]:
-    """Where each run of consecutive assignments ``holes`` (N, P, 2) with the same hole ranks
+def hole_rank_spans(holes: np.ndarray) -> list[int]:
+    """Where each span (consecutive assignments ``holes`` (N, P, 2) with the same hole ranks)
     starts, with N at the end."""
     ranks = (holes >> 2).reshape(len(holes), -1)
     return np.flatnonzero(np.r_[True, (ranks[1:] != ranks[:-1]).any(axis=1), True]).tolist()  # type: ignore[no-any-return]
@@ -203,20 +207,20 @@ def by_classes(
     weighted = np.zeros((n_players, N_COUNTS), dtype=np.float64)
     total = 0
     total_weight = 0.0
-    batch = max(CLASS_BATCH, -(-n_classes // 100))
-    parts = [slice(start, min(start + batch, n_classes)) for start in range(0, n_classes, batch)]
-    jobs = [(classes.holes[part], dead_mask, None if client is not None else n_jobs) for part in parts]
-    for part, (class_counts, class_totals) in zip(parts, map_in_order(score_classes, jobs, client=client),
-                                                  strict=True):
+    piece_size = max(CLASS_PIECE, -(-n_classes // 100))
+    pieces = [slice(start, min(start + piece_size, n_classes)) for start in range(0, n_classes, piece_size)]
+    jobs = [(classes.holes[piece], dead_mask, None if client is not None else n_jobs) for piece in pieces]
+    for piece, (class_counts, class_totals) in zip(pieces, map_in_order(score_classes, jobs, client=client),
+                                                   strict=True):
         for s, seats in enumerate(classes.seatings):
-            multiplicity = classes.multiplicity[part, s]
-            weight = classes.weight[part, s]
+            multiplicity = classes.multiplicity[piece, s]
+            weight = classes.weight[piece, s]
             counts += np.einsum("c,cpk->pk", multiplicity, class_counts)[seats]
             weighted += np.einsum("c,cpk->pk", weight, class_counts.astype(np.float64))[seats]
             total += int(multiplicity @ class_totals)
             total_weight += float(weight @ class_totals)
         stop_if_interrupted()
-        if progress is not None and part.stop < n_classes:
+        if progress is not None and piece.stop < n_classes:
             interim = build_result(question, counts, weighted, total, total_weight, exact=True,
                                    elapsed=time.perf_counter() - started, seed=None, stopped_by="", planned=planned)
             if progress(interim) is False:
@@ -239,16 +243,16 @@ def score_classes(job: tuple[np.ndarray, int, Optional[int]]) -> tuple[np.ndarra
     counts = np.zeros((len(holes), holes.shape[1], N_COUNTS), dtype=np.int64)
     totals = np.zeros(len(holes), dtype=np.int64)
     wanted = n_jobs if n_jobs is not None else worker_threads()
-    dead, bounds = np.uint64(dead_mask), hole_rank_runs(holes)  # each run shares its rank pass
+    dead, bounds = np.uint64(dead_mask), hole_rank_spans(holes)  # each span shares its rank pass
 
     n_multisets, n_outcomes = len(kernel.MULTISET_KEY), 16 << holes.shape[1]
-    step = max(1, GROUP_OUTCOMES // n_outcomes)
+    per_call = max(1, CALL_OUTCOMES // n_outcomes)
 
-    def groups(first: int, stop: int) -> None:
-        """One thread's share: the groups of the same hole ranks that start among the classes
+    def share(first: int, stop: int) -> None:
+        """One thread's share: the spans of the same hole ranks that start among the classes
         ``first`` to ``stop - 1`` (shares cut by classes balance the threads better than shares
-        of groups, which differ in size). A group's rank pass, then its classes' flushes and
-        counts, ``step`` classes a call at most: three kernels that compile apart (see
+        of spans, which differ in size). A span's rank pass, then its classes' flushes and
+        counts, ``per_call`` classes a call at most: three kernels that compile apart (see
         :func:`compile_preflop`)."""
         plain_values = np.zeros((n_multisets, holes.shape[1]), dtype=np.int64)
         strong = np.zeros(n_multisets, dtype=np.int64)
@@ -258,15 +262,15 @@ def score_classes(job: tuple[np.ndarray, int, Optional[int]]) -> tuple[np.ndarra
             plain = np.zeros(n_outcomes, dtype=np.int64)
             total, available, n_strong, n_entries = kernel._rank_pass(holes[bounds[g]], dead, plain_values, plain,
                                                                       strong, entries, entry_ways)
-            for start in range(bounds[g], bounds[g + 1], step):
-                where = slice(start, min(start + step, bounds[g + 1]))
+            for start in range(bounds[g], bounds[g + 1], per_call):
+                where = slice(start, min(start + per_call, bounds[g + 1]))
                 outcomes = np.empty((where.stop - start, n_outcomes), dtype=np.int64)
                 kernel._flush_outcomes(holes[where], dead, available, plain_values, strong[:n_strong],
                                        entries[:n_entries], entry_ways[:n_entries], plain, outcomes, kept)
                 kernel._add_outcomes(outcomes, counts[where])
             totals[bounds[g]:bounds[g + 1]] = total
 
-    run_ranges(groups, len(holes), thread_count(wanted, len(holes) * MIN_ITEMS_PER_THREAD // 8))
+    run_ranges(share, len(holes), thread_count(wanted, len(holes) * MIN_ITEMS_PER_THREAD // 8))
     return counts, totals
 
 
@@ -286,9 +290,15 @@ def _preflop_examples() -> dict[str, tuple[Any, ...]]:
     }
 
 
+def compile_classes() -> None:
+    """Compile (or load) the kernel that sorts the deals of ranges into classes (the group
+    ``"classes"`` of :mod:`showdown.kernel_groups`)."""
+    assignment_classes(prepare(["AA", "KhKs"]))
+
+
 def compile_rank_pass() -> None:
-    """Compile (or load) the preflop rank pass and the outcomes' counts (what
-    :func:`compile_preflop` leaves to another process)."""
+    """Compile (or load) the preflop rank pass and the outcomes' counts (the group
+    ``"preflop-ranks"``: what :func:`compile_preflop` leaves to another process)."""
     from showdown._kernels import board_classes as kernel
     from showdown._kernels import compile_for
 
@@ -298,19 +308,20 @@ def compile_rank_pass() -> None:
 
 
 def compile_preflop() -> None:
-    """Compile (or load) the three preflop kernels :func:`score_classes` runs. From an empty
-    cache, another process compiles the rank pass and the outcomes' counts while this one
-    compiles the flushes, the longest (about 2.5 s against 1.8 s on a 2-core machine)."""
+    """Compile (or load) the three preflop kernels :func:`score_classes` runs (the group
+    ``"preflop"``). From an empty cache, another process compiles the rank pass and the
+    outcomes' counts while this one compiles the flushes, the longest (about 2.5 s against 1.8 s
+    on a 2-core machine)."""
     from showdown._kernels import board_classes as kernel
     from showdown._kernels import compile_for
 
-    _compile_beside(kernel._rank_pass, compile_rank_pass,
-                    lambda: compile_for(kernel._flush_outcomes, *_preflop_examples()["_flush_outcomes"]))
+    examples = _preflop_examples()["_flush_outcomes"]
+    _compile_beside("preflop-ranks", lambda: compile_for(kernel._flush_outcomes, *examples))
 
 
 def compile_ranked() -> None:
-    """Compile (or load) the kernel that ranks the combos on each runout (what
-    :func:`compile_runouts` leaves to another process)."""
+    """Compile (or load) the kernel that ranks the combos on each runout (the group
+    ``"runouts-ranking"``: what :func:`compile_runouts` leaves to another process)."""
     from showdown._kernels import compile_for
     from showdown._kernels import runouts as kernel
 
@@ -318,24 +329,35 @@ def compile_ranked() -> None:
 
 
 def compile_runouts() -> None:
-    """Compile (or load) the two kernels :func:`by_runouts` runs: from an empty cache, another
-    process compiles the ranking while this one compiles the sweep (2 and 2.5 s on a 2-core
-    machine, against 3.7 s for the two in one)."""
+    """Compile (or load) the two kernels :func:`by_runouts` runs (the group ``"runouts"``): from
+    an empty cache, another process compiles the ranking while this one compiles the sweep (2
+    and 2.5 s on a 2-core machine, against 3.7 s for the two in one)."""
     from showdown._kernels import compile_for
     from showdown._kernels import runouts as kernel
 
-    _compile_beside(kernel._ranked, compile_ranked, lambda: compile_for(kernel._sweep, *_runout_examples()["_sweep"]))
+    _compile_beside("runouts-ranking", lambda: compile_for(kernel._sweep, *_runout_examples()["_sweep"]))
 
 
-def _compile_beside(kernel: Any, elsewhere: Callable[[], None], here: Callable[[], None]) -> None:
-    """Run ``here`` while another Python process runs ``elsewhere`` (a function of this module)
-    when the ``kernel`` it compiles is not in the cache yet, so that the two compile at once
-    (numba compiles one kernel at a time in a process); then run ``elsewhere`` in this process,
-    which loads what the other compiled (or compiles it, if that process could not be started
-    or failed)."""
-    from showdown._kernels import compile_elsewhere, is_cached
+def compile_boards() -> None:
+    """Compile (or load) hold'em's enumeration over the boards to come (the group ``"boards"``)
+    with a three-way question on a turn."""
+    by_boards(prepare(["AcAd", "KhKs", "QcQd"], "2c 7d 9h 3s"), None, None, time.perf_counter())
 
-    helper = None if is_cached(kernel) else compile_elsewhere(__name__, elsewhere.__name__)
+
+def compile_game_boards() -> None:
+    """Compile (or load) the other games' enumeration over the boards to come (the group
+    ``"game-boards"``: one kernel for short deck, Omaha and hi-lo)."""
+    by_boards(prepare(["AcAd2c3c", "KhKs4h5h"], "2d 7d 9h 3s", game="omaha-hilo"), None, None, time.perf_counter())
+
+
+def _compile_beside(group: str, here: Callable[[], None]) -> None:
+    """Run ``here`` while another Python process prepares the kernel ``group`` when it is not
+    in the cache yet, so that the two compile at once (numba compiles one kernel at a time in a
+    process); then prepare the group in this process, which loads what the other compiled (or
+    compiles it, if that process could not be started or failed)."""
+    from showdown import kernel_groups
+
+    helper = kernel_groups.compile_elsewhere(group)
     try:
         here()
     finally:
@@ -345,7 +367,7 @@ def _compile_beside(kernel: Any, elsewhere: Callable[[], None], here: Callable[[
             except subprocess.TimeoutExpired:  # then this process compiles them itself
                 helper.kill()
                 helper.wait()
-    elsewhere()
+    kernel_groups.prepare(group)
 
 
 def _prefixes(n_left: int, to_come: int) -> np.ndarray:
@@ -384,7 +406,7 @@ def _game_pieces(question: Question, known_board: np.ndarray) -> Callable[..., A
               chunk_stop: int) -> None:
         kernel._exact(question.combos, question.sizes, question.weights, base, known_board, question.to_come,
                       prefixes, n_chunks, first, stop, counts, weighted, totals, total_weights, chunk_first,
-                      chunk_stop, game.rule, int(game.trips_over_straight), game.low, OMAHA_HIGH_5)
+                      chunk_stop, game.rules, OMAHA_HIGH_5)
 
     return piece
 
@@ -399,12 +421,13 @@ def by_boards(question: Question, n_jobs: Optional[int], progress: Optional[Call
     to_come = question.to_come
     base = np.array(question.deck, dtype=np.uint8)
     known_board = np.array([c.id for c in question.board], dtype=np.uint8)
-    piece_kernel = _game_pieces(question, known_board) if question.game.rule else _holdem_pieces(question, known_board)
+    holdem = question.game.evaluator == HOLDEM_EVALUATOR
+    piece_kernel = _holdem_pieces(question, known_board) if holdem else _game_pieces(question, known_board)
     n_left = len(base) - question.game.hole_cards * n_players
     n_assign = question.assignments
     prefixes = _prefixes(n_left, to_come)
     n_items = n_assign * len(prefixes)
-    n_chunks = min(EXACT_CHUNKS, n_items)
+    n_chunks = min(COUNT_CHUNKS, n_items)
     planned = n_assign * math.comb(n_left, to_come)
     n_pieces = max(1, min(-(-planned * n_players // PIECE_EVALUATIONS), -(-n_items // n_chunks)))
     size = -(-n_items // n_pieces)
@@ -496,6 +519,10 @@ def runouts_of(question: Question) -> Runouts:
     return Runouts(combos, held, runouts.reshape(len(runouts), question.to_come))
 
 
+NO_COMBO_SUMS = (np.zeros((1, 1)), np.zeros((1, 1)), np.zeros((1, 52)), np.zeros((1, 52)))
+"""The per-combo sums of :func:`showdown._kernels.runouts._sweep`, which equity does not ask for."""
+
+
 def by_runouts(question: Question, n_jobs: Optional[int], progress: Optional[Callable[[EquityResult], Any]],
                started: float) -> EquityResult:
     """Heads-up with two hole cards and some of the board known: each runout scored once for
@@ -505,16 +532,15 @@ def by_runouts(question: Question, n_jobs: Optional[int], progress: Optional[Cal
     3,000,000: one piece) with a progress report and a check for Ctrl-C after each; a progress
     callback returning False stops the run with :class:`~showdown.EquityCancelled`."""
     from showdown._kernels.runouts import _ranked, _sweep
-    from showdown.holdings import deck_code
 
     spot = runouts_of(question)
     n_runouts, n_combos = len(spot.runouts), len(spot.combos)
-    n_chunks = min(EXACT_CHUNKS, n_runouts)
+    n_chunks = min(COUNT_CHUNKS, n_runouts)
     steps = n_runouts * n_combos  # a combo on a runout
     n_pieces = max(1, min(-(-steps * RUNOUT_COST // PIECE_EVALUATIONS), -(-n_runouts // n_chunks)))
     size = -(-n_runouts // n_pieces)
     board = np.array([c.id for c in question.board], dtype=np.uint8)
-    deck = deck_code(question.game)
+    game = question.game.rules
     workers = min(thread_count(n_jobs, steps), n_chunks)
 
     def piece(first: int, last: int, counts: np.ndarray, weighted: np.ndarray, totals: np.ndarray,
@@ -523,9 +549,9 @@ def by_runouts(question: Question, n_jobs: Optional[int], progress: Optional[Cal
         chunk = np.arange(first, min(last, n_runouts)) % n_chunks
         rows = int(np.count_nonzero((chunk >= chunk_first) & (chunk < chunk_stop)))
         ranked, found = np.empty((rows, n_combos), dtype=np.int64), np.empty(rows, dtype=np.int64)
-        _ranked(spot.combos, board, spot.runouts, n_chunks, first, last, deck, chunk_first, chunk_stop, ranked, found)
-        _sweep(spot.combos, spot.held, ranked, found, n_chunks, first, last, n_runouts, counts, weighted, totals,
-               total_weights, chunk_first, chunk_stop)
+        _ranked(spot.combos, board, spot.runouts, n_chunks, first, last, game, chunk_first, chunk_stop, ranked, found)
+        _sweep(spot.combos, spot.held, ranked, found, spot.runouts, n_chunks, first, last, counts, weighted, totals,
+               total_weights, False, *NO_COMBO_SUMS, chunk_first, chunk_stop)
 
     return _in_pieces(question, piece, n_runouts, size, n_chunks, workers, progress, started,
                       question.assignments * question.boards)
@@ -534,14 +560,14 @@ def by_runouts(question: Question, n_jobs: Optional[int], progress: Optional[Cal
 def _runout_examples() -> dict[str, tuple[Any, ...]]:
     """Arguments of the types :func:`by_runouts` gives each of its two kernels, for compiling."""
     from showdown.games import GAMES
-    from showdown.holdings import deck_code
 
     combos, board = np.array([[51, 47], [43, 39]], dtype=np.uint8), np.array([0, 5, 10], dtype=np.uint8)
     ranked, found = np.zeros((1, 2), dtype=np.int64), np.zeros(1, dtype=np.int64)
     outputs = (np.zeros((1, 2, N_COUNTS), dtype=np.int64), np.zeros((1, 2, N_COUNTS)), np.zeros(1, dtype=np.int64),
                np.zeros(1))
     return {
-        "_ranked": (combos, board, np.zeros((1, 1), dtype=np.uint8), 1, 0, 1, deck_code(GAMES["holdem"]), 0, 1,
+        "_ranked": (combos, board, np.zeros((1, 1), dtype=np.uint8), 1, 0, 1, GAMES["holdem"].rules, 0, 1,
                     ranked, found),
-        "_sweep": (combos, np.zeros((2, 4)), ranked, found, 1, 0, 1, 1, *outputs, 0, 1),
+        "_sweep": (combos, np.zeros((2, 4)), ranked, found, np.zeros((1, 1), dtype=np.uint8), 1, 0, 1, *outputs, False,
+                   *NO_COMBO_SUMS, 0, 1),
     }

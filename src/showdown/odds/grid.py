@@ -25,8 +25,12 @@ from showdown.errors import EquityError, HandSizeError
 from showdown.evaluation import Category
 from showdown.games import GameLike, resolve_game
 from showdown.odds.calculation import equity
+from showdown.odds.inputs import MAX_PLAYERS
 from showdown.odds.planning import Plan, plan
 from showdown.odds.result import EquityResult, finite
+
+MAX_OPPONENTS = MAX_PLAYERS - 1
+"""The most random hands the grid plays against: with the hole cards, an equity question's most players."""
 
 
 @dataclass(frozen=True)
@@ -84,8 +88,8 @@ def _grid_players(hole: Any, opponents: int, game: GameLike) -> list[Any]:
     if len(cards) != rules.hole_cards:
         raise HandSizeError(f"the {rules.title} odds grid needs {rules.hole_cards} hole cards, got {len(cards)}"
                             f" in {hole!r}")
-    if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= 9:
-        raise EquityError(f"the odds grid takes 1 to 9 opponents, got {opponents!r}")
+    if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= MAX_OPPONENTS:
+        raise EquityError(f"the odds grid takes 1 to {MAX_OPPONENTS} opponents, got {opponents!r}")
     return [cards, *["random"] * opponents]
 
 

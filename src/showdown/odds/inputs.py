@@ -36,7 +36,10 @@ PlayerLike = Union[str, Range, Sequence[Any]]
 PlayersLike = Union[Sequence[PlayerLike], Mapping[str, PlayerLike]]
 """Players in order, or a dict of name -> hand or range (the names then label the result)."""
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 10
+MIN_PLAYERS = 2
+"""The fewest players of an equity question."""
+MAX_PLAYERS = 10
+"""The most players of an equity question (and so of the odds grid and the board study)."""
 
 
 @dataclass

@@ -8,20 +8,22 @@ its answer is bit-identical too.
 
 from __future__ import annotations
 
+import itertools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any, NamedTuple, Optional
 
 import numpy as np
 
 from showdown.errors import EquityError
-from showdown.odds.inputs import Question
+from showdown.odds.inputs import Question, prepare
 from showdown.odds.result import EquityResult, build_result
 from showdown.parallel.cluster import map_in_order, worker_threads
 from showdown.parallel.interruption import stop_if_interrupted
 from showdown.parallel.streams import chunk_seeds
 from showdown.parallel.threads import run_ranges, thread_count
-from showdown.tables.layout import N_COUNTS
+from showdown.tables.layout import HOLDEM_EVALUATOR, N_COUNTS
 
 MC_CHUNKS = 64
 FIRST_BATCH = 1 << 14
@@ -30,6 +32,46 @@ DEFAULT_TRIALS = 1_000_000
 """Deals when no stopping rule is given."""
 MAX_ATTEMPTS = 1_000_000
 """Deals in a row that may fail to fit the ranges together before the run gives up."""
+
+
+@dataclass(frozen=True)
+class Batch:
+    """A batch of Monte Carlo deals: its number (from 0), its size, the deals of each of its
+    :data:`MC_CHUNKS` chunks and each chunk's seed."""
+
+    number: int
+    size: int
+    per_chunk: np.ndarray
+    seeds: np.ndarray
+
+
+def batches(seed: int, trials: Optional[int]) -> Iterator[Batch]:
+    """The batches of a Monte Carlo run, for every calculation that deals (equity, the board
+    study): from :data:`FIRST_BATCH` deals, doubling up to :data:`MAX_BATCH`, until ``trials``
+    deals (for ever when None: the caller stops when its own rule says so). Ctrl-C stops the run
+    between two batches.
+
+    >>> [batch.size for batch in batches(seed=1, trials=40_000)]
+    [16384, 23616]
+    """
+    done = 0
+    for number in itertools.count():
+        size = min(FIRST_BATCH << number, MAX_BATCH)
+        if trials is not None:
+            size = min(size, trials - done)
+            if size <= 0:
+                return
+        per_chunk = np.full(MC_CHUNKS, size // MC_CHUNKS, dtype=np.int64)
+        per_chunk[: size % MC_CHUNKS] += 1
+        yield Batch(number, size, per_chunk, chunk_seeds(seed, number, MC_CHUNKS))
+        done += size
+        stop_if_interrupted()
+
+
+def never_fit() -> EquityError:
+    """The error of a run whose ranges did not fit together in :data:`MAX_ATTEMPTS` deals in a row."""
+    return EquityError(f"the players' ranges almost never fit together without a shared card ({MAX_ATTEMPTS:,}"
+                       " deals in a row failed)")
 
 
 def monte_carlo(
@@ -45,9 +87,8 @@ def monte_carlo(
     board, dead = question.board, question.dead
     known_board = np.array([c.id for c in board], dtype=np.uint8)
     game = question.game
-    if game.rule:
-        game_rules: tuple[Any, ...] = (known_board, game.deck_size, game.rule, int(game.trips_over_straight), game.low)
-    else:
+    game_rules: Any = (known_board, game.rules)
+    if game.evaluator == HOLDEM_EVALUATOR:
         from showdown._kernels import equity as kernel
 
         board_key, board_bits = kernel._board_key(known_board)
@@ -57,33 +98,22 @@ def monte_carlo(
     workers = thread_count(n_jobs, MAX_BATCH)
     counts = np.zeros((n_players, N_COUNTS), dtype=np.int64)
     done = 0
-    batch = 0
     stopped_by = ""
-    while True:
-        size = min(FIRST_BATCH << batch, MAX_BATCH)
-        if trials is not None:
-            size = min(size, trials - done)
-        per_chunk = np.full(MC_CHUNKS, size // MC_CHUNKS, dtype=np.int64)
-        per_chunk[: size % MC_CHUNKS] += 1
-        seeds = chunk_seeds(seed, batch, MC_CHUNKS)
+    for batch in batches(seed, trials):
         shared = (question.combos, question.sizes, keep, alias, known_used, game_rules, question.to_come)
-        pieces: list[tuple[Any, ...]]
+        partitions: list[tuple[Any, ...]]
         if client is None:
-            pieces = [(*shared, per_chunk, seeds, workers)]
+            partitions = [(*shared, batch.per_chunk, batch.seeds, workers)]
         else:
-            pieces = [(*shared, per_chunk[part], seeds[part], None) for part in split_chunks(MC_CHUNKS)]
+            partitions = [(*shared, batch.per_chunk[part], batch.seeds[part], None) for part in split_chunks(MC_CHUNKS)]
         failed = False
-        for piece_counts, piece_done, piece_failed in map_in_order(sample_chunks, pieces, client=client):
-            counts += piece_counts
-            done += piece_done
-            failed |= piece_failed
+        for partition_counts, partition_done, partition_failed in map_in_order(sample_chunks, partitions,
+                                                                               client=client):
+            counts += partition_counts
+            done += partition_done
+            failed |= partition_failed
         if failed:
-            raise EquityError(
-                f"the players' ranges almost never fit together without a shared card ({MAX_ATTEMPTS:,} deals"
-                " in a row failed)"
-            )
-        batch += 1
-        stop_if_interrupted()
+            raise never_fit()
         elapsed = time.perf_counter() - started
         if trials is not None and done >= trials:
             stopped_by = "trials"
@@ -99,6 +129,19 @@ def monte_carlo(
             break
     return build_result(question, counts, counts.astype(np.float64), done, float(done), exact=False,
                         elapsed=time.perf_counter() - started, seed=seed, stopped_by=stopped_by, planned=trials or 0)
+
+
+def compile_monte_carlo() -> None:
+    """Compile (or load) hold'em's Monte Carlo kernel (the kernel group ``"montecarlo"`` of
+    :mod:`showdown.kernel_groups`) with a few deals."""
+    monte_carlo(prepare(["AcAd", "KhKs"]), 64, 0, None, None, None, None, time.perf_counter(), None)
+
+
+def compile_game_monte_carlo() -> None:
+    """Compile (or load) the other games' Monte Carlo kernel (the group ``"game-montecarlo"``:
+    one kernel for short deck, Omaha and hi-lo) with a few deals."""
+    monte_carlo(prepare(["AcAd2c3c", "KhKs4h5h"], game="omaha-hilo"), 64, 0, None, None, None, None,
+                time.perf_counter(), None)
 
 
 class HoldemDeal(NamedTuple):
@@ -164,10 +207,10 @@ def pick_tables(weights: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, np.
     return keep, alias
 
 
-def split_chunks(n_chunks: int, pieces: int = 8) -> list[slice]:
-    """Monte Carlo chunks cut into contiguous pieces for a cluster (each chunk has its own
+def split_chunks(n_chunks: int, partitions: int = 8) -> list[slice]:
+    """Monte Carlo chunks cut into contiguous partitions for a cluster (each chunk has its own
     random stream, so how they are grouped does not change the answer)."""
-    size = -(-n_chunks // pieces)
+    size = -(-n_chunks // partitions)
     return [slice(start, min(start + size, n_chunks)) for start in range(0, n_chunks, size)]
 
 
@@ -175,7 +218,7 @@ def sample_chunks(job: tuple[Any, ...]) -> tuple[np.ndarray, int, bool]:
     """Monte Carlo chunks: summed counts, deals done and whether the ranges failed to fit, for
     ``job = (combos, sizes, keep, alias, known_used, game_rules, to_come, per_chunk, seeds,
     n_jobs)``, where ``keep`` and ``alias`` come from :func:`pick_tables` and ``game_rules`` is a
-    :class:`HoldemDeal` or another game's (known board, deck size, rule, variant, low). A unit
+    :class:`HoldemDeal` or another game's (known board, the game's kernel rules). A unit
     of work that can run on any machine."""
     combos, sizes, keep, alias, known_used, game_rules, to_come, per_chunk, seeds, n_jobs = job
     wanted = n_jobs if n_jobs is not None else worker_threads()
@@ -193,8 +236,8 @@ def sample_chunks(job: tuple[Any, ...]) -> tuple[np.ndarray, int, bool]:
         from showdown._kernels import game_odds
         from showdown._kernels.games import OMAHA_HIGH_5
 
-        known_board, deck_size, rule, variant, low = game_rules
+        known_board, rules = game_rules
         run_ranges(game_odds._monte_carlo, n_chunks, threads, combos, sizes, keep, alias, known_used, known_board,
-                   to_come, deck_size, per_chunk, seeds, MAX_ATTEMPTS, rule, variant, low, OMAHA_HIGH_5, *outputs)
+                   to_come, per_chunk, seeds, MAX_ATTEMPTS, rules, OMAHA_HIGH_5, *outputs)
     counts, totals, failed = outputs
     return counts.sum(axis=0), int(totals.sum()), bool(failed.any())

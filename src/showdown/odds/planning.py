@@ -8,7 +8,9 @@ and flush patterns (about :data:`BOARD_PATTERNS` per class); with part of the bo
 every assignment meets every remaining board, as in every game but hold'em (whose suit classes
 are hold'em's own). Heads-up with two hole cards (hold'em and short deck) and part of the board
 known, each runout is scored once for every combo of both ranges, about
-:data:`~showdown.odds.exact.RUNOUT_COST` evaluations' time per combo and runout.
+:data:`~showdown.odds.exact.RUNOUT_COST` evaluations' time per combo and runout. How long an
+enumeration takes is estimated here too (:meth:`Plan.seconds`, at :data:`EVALUATIONS_PER_SECOND`
+a thread), for the limits the web app sets in seconds.
 
 >>> p = plan(["AcAd", "KhKs", "QsQd"], board="2c 7d 9h")
 >>> p.method, p.assignments, p.boards, p.evaluations, p.exact_by_default
@@ -25,9 +27,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional
 
+from showdown.errors import EquityError
 from showdown.games import GameLike
 from showdown.odds.exact import Classes, assignment_classes, by_runouts_possible, runout_evaluations
 from showdown.odds.inputs import Question, prepare
+from showdown.quantities import whole_number
+from showdown.tables.layout import HOLDEM_EVALUATOR
 
 EXACT_LIMIT = 200_000_000
 """``exact=None`` enumerates when the plan's evaluations are at most this."""
@@ -37,6 +42,27 @@ BOARD_PATTERNS = 25_000
 """About how many rank and flush patterns preflop enumeration scores per assignment class."""
 MAX_CASES = 1 << 62
 """Exact counts are 64-bit integers: at most this many cases."""
+EVALUATIONS_PER_SECOND = 75_000_000
+"""About how many hand evaluations exact enumeration does in a second on one thread: the pace of
+:func:`exact_seconds` and :meth:`Plan.seconds`. Measured on the project's 2-core machine: 80 to
+300 million a second depending on the question (preflop classes or every board of a flop or
+turn), so the estimate errs on the long side."""
+
+
+def exact_seconds(evaluations: int, threads: int = 1) -> float:
+    """About how many seconds exact enumeration of ``evaluations`` hand evaluations (a plan's
+    :attr:`Plan.evaluations`) takes on ``threads`` threads, at :data:`EVALUATIONS_PER_SECOND`
+    a thread.
+
+    >>> exact_seconds(150_000_000, threads=2)
+    1.0
+
+    Raises:
+        EquityError: ``evaluations`` is not a whole number from 0, or ``threads`` one from 1.
+    """
+    evaluations = whole_number(evaluations, "evaluations", low=0, error=EquityError)
+    threads = whole_number(threads, "threads", low=1, error=EquityError)
+    return evaluations / (EVALUATIONS_PER_SECOND * threads)
 
 
 @dataclass(frozen=True)
@@ -75,6 +101,17 @@ class Plan:
         every exact method does."""
         return self.exact_possible
 
+    def seconds(self, threads: int = 1) -> Optional[float]:
+        """About how long the enumeration takes on ``threads`` threads (:func:`exact_seconds`),
+        or None when exact enumeration is out of reach.
+
+        >>> plan(["AcAd", "KhKs"], board="2c 7d 9h").seconds() < 0.001
+        True
+        >>> plan(["random"] * 3).seconds() is None
+        True
+        """
+        return exact_seconds(self.evaluations, threads) if self.exact_possible else None
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of the fields and properties."""
         return {"players": self.players, "method": self.method, "assignments": self.assignments,
@@ -92,7 +129,7 @@ def make_plan(question: Question, classify: bool = True) -> tuple[Plan, Optional
         reason = (f"a random {question.game.title} hand is dealt at each deal, not enumerated: "
                   f"{assignments * boards:.3g} deals; use Monte Carlo")
         return Plan(n_players, "", assignments, boards, 0, 0, False, reason), None
-    if question.to_come == 5 and question.game.name == "holdem":
+    if question.to_come == 5 and question.game.evaluator == HOLDEM_EVALUATOR:
         if assignments > MAX_CLASS_ASSIGNMENTS:
             reason = (f"exact enumeration of {assignments:,} hole-card assignments preflop is out of reach"
                       f" (at most {MAX_CLASS_ASSIGNMENTS:,}); use Monte Carlo")

@@ -140,8 +140,8 @@ def preflop_table(
     """The exact heads-up table of starting ``hands`` (default: all 169, in :func:`~showdown.starting_hands` order).
 
     ``client``: a ``dask.distributed.Client`` to spread the scoring over; ``partitions``: how
-    many pieces to cut the work into (default: one per ``PARTITION_CLASSES`` matchup classes);
-    ``progress(done, total)`` is called as pieces finish. About 20 s for all 169 hands on
+    many partitions to cut the work into (default: one per ``PARTITION_CLASSES`` matchup
+    classes); ``progress(done, total)`` is called as partitions finish. About 20 s for all 169 hands on
     two cores.
 
     Raises:
@@ -176,12 +176,11 @@ def preflop_table(
     unique, inverse = np.unique(codes[:, 0], return_inverse=True)
     holes = decode_classes(np.stack([unique, np.zeros_like(unique)], axis=1), 2)
     count = max(1, math.ceil(len(holes) / PARTITION_CLASSES)) if partitions is None else partitions
-    order = by_hole_ranks(holes)  # classes with the same hole ranks in the same piece
+    order = by_hole_ranks(holes)  # classes with the same hole ranks in the same partition
     ordered: Any = np.ascontiguousarray(holes[order])
-    pieces = split(ordered, count)
     with interruptible():
-        scored = map_partitions(score_classes, [(piece, 0, None) for piece in pieces], client=client,
-                                progress=progress)
+        scored = map_partitions(score_classes, [(partition, 0, None) for partition in split(ordered, count)],
+                                client=client, progress=progress)
     counts = np.empty((len(holes), 2, N_COUNTS), dtype=np.int64)
     totals = np.empty(len(holes), dtype=np.int64)
     counts[order] = np.concatenate([c for c, _ in scored])

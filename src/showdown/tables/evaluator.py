@@ -20,9 +20,13 @@ A hand value is ``category << 12 | ordinal``; ordinals order the hands of one ca
 hands of fewer than five cards (partial hands) sit below every complete hand with the same
 leading cards, as if their missing kickers were lower than a deuce.
 
->>> tables = build()
->>> int(tables["rank_keys"][0]), len(tables["flush_values"])
-(1, 8192)
+Every hand's value starts from its signature, (category, tiebreak), from its rank counts
+(2 to ace) or, for a flush, from the 13-bit mask of the suit's ranks:
+
+>>> rank_signature((0,) * 8 + (1, 1, 1, 1, 1))  # ten to ace: a straight, ace high
+(4, (12,))
+>>> flush_signature(0b1000000001111)  # ace to five of one suit: the lowest straight flush
+(8, (3,))
 """
 
 from __future__ import annotations

@@ -16,9 +16,14 @@ no share of the low when no low qualifies), ``POT_SHARE`` the share of the whole
 the player took the whole pot alone, and ``POT_CATEGORY + c`` the player's share of the pot
 (units of 1/``POT_UNIT``) in the cases their high hand was of category ``c``.
 
+A game reaches the kernels as one :class:`GameRules` value, built once per game in
+:mod:`showdown.games`.
+
 >>> hex(FLUSH_CHECK), N_COUNTS
 ('0x888800000000', 45)
 """
+
+from typing import NamedTuple
 
 SUIT_SHIFT = 32
 KEY_INIT = 0x3333 << SUIT_SHIFT
@@ -35,3 +40,28 @@ WIN, TIE, TIED, WIN_CATEGORY, TIE_SHARE_CATEGORY = 0, 1, 2, 13, 22
 HIGH_SHARE, LOW_SHARE, POT_SHARE, POT_SQUARE, SCOOP, POT_CATEGORY, N_COUNTS = 31, 32, 33, 34, 35, 36, 45
 TIE_SHARE_UNIT = 2520  # the least common multiple of 2..10: a tie of n players adds TIE_SHARE_UNIT // n
 POT_UNIT = 2 * TIE_SHARE_UNIT  # a hi-lo pot in halves of ties
+
+HOLDEM_EVALUATOR, SHORT_DECK_EVALUATOR, OMAHA_EVALUATOR = 0, 1, 2
+"""How a game's hands are valued: any five of the cards by hold'em's tables or by the short
+deck's, or Omaha's two hole cards with three board cards."""
+
+
+class GameRules(NamedTuple):
+    """What a game's kernels are told, as one value (numba passes it by value, and its fields
+    read like names). Built once per game by :class:`showdown.games.Game`.
+
+    >>> GameRules(HOLDEM_EVALUATOR, 0, 0, 2, 0, 52).deck_size
+    52
+    """
+
+    evaluator: int
+    """:data:`HOLDEM_EVALUATOR`, :data:`SHORT_DECK_EVALUATOR` or :data:`OMAHA_EVALUATOR`."""
+    ranking: int
+    """The row of the evaluator's rank tables: 1 for the short deck that puts three of a kind
+    over a straight, else 0."""
+    low: int
+    """1 when a pot has an eight-or-better low half, else 0."""
+    hole_cards: int
+    lowest_card: int
+    """The deck's smallest card id: 0, or 16 (the six of clubs) in the short deck."""
+    deck_size: int

@@ -21,7 +21,8 @@ from showdown.parallel.cluster import map_partitions, worker_threads
 from showdown.parallel.interruption import interruptible, stop_if_interrupted
 from showdown.parallel.threads import run_ranges, thread_count
 from showdown.videopoker._counts import canonical_deals, common_draws, draw_scale, kernel, superset_table
-from showdown.videopoker.final_hands import HandClass
+from showdown.videopoker.final_hands import HandClass, hand_class
+from showdown.videopoker.holding import holds
 from showdown.videopoker.paytable import PAYTABLES, Paytable, PaytableLike, as_paytable
 
 BATCH = 16_384
@@ -198,6 +199,14 @@ def analyze(
         deal_classes=len(deals),
         elapsed=time.perf_counter() - started,
     )
+
+
+def compile_analysis() -> None:
+    """Compile (or load) video poker's kernels of holds and whole pay tables (the kernel group
+    ``"videopoker"`` of :mod:`showdown.kernel_groups`)."""
+    holds("As Ks Qs Js 2c")
+    analyze("jacks-or-better-9-6")
+    hand_class("2h 2d Ks Qs 5h", "deuces")  # a wild card's class
 
 
 def _analyze_one(job: tuple[str, int]) -> Analysis:

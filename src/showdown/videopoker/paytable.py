@@ -63,6 +63,7 @@ _DERIVED = ("title", "rows")  # in to_dict(): accepted back by from_dict() when 
 MAX_PAY = 1_000_000
 """The largest pay per coin accepted (exact integer arithmetic stays within 64 bits)."""
 MAX_COINS = 100
+"""The largest ``max_coins`` a pay table may have."""
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,10 @@ from showdown.videopoker.paytable import Paytable, PaytableLike, as_paytable
 
 MAX_LINES = 40
 """The longest list :func:`strategy` prints by default."""
+SHORTEST_LIST = 5
+"""The least ``max_lines`` a list may be asked for."""
+LONGEST_LIST = 200
+"""The most ``max_lines`` a list may be asked for."""
 LINE_PRICE = 1e-5
 """The return per coin a printed line must add to be kept (0.001 percentage points); raised
 until the list fits in ``max_lines``."""
@@ -271,13 +275,20 @@ def strategy(paytable: PaytableLike = "jacks-or-better-9-6", coins: int = 5, *,
     """
     table = as_paytable(paytable)
     coins = table.check_coins(coins)
-    if isinstance(max_lines, bool) or not isinstance(max_lines, int) or not 5 <= max_lines <= 200:
-        raise VideoPokerError(f"max_lines must be a whole number from 5 to 200, got {max_lines!r}")
+    if isinstance(max_lines, bool) or not isinstance(max_lines, int) or not SHORTEST_LIST <= max_lines <= LONGEST_LIST:
+        raise VideoPokerError(f"max_lines must be a whole number from {SHORTEST_LIST} to {LONGEST_LIST},"
+                              f" got {max_lines!r}")
     with _DERIVING:
         return _derived(table, coins, max_lines)
 
 
 _DERIVING = threading.Lock()  # one derivation at a time: a second caller finds the list kept
+
+
+def compile_strategy() -> None:
+    """Compile (or load) the kernels that derive and play strategy lists (the kernel group
+    ``"strategy"`` of :mod:`showdown.kernel_groups`): a whole derivation, some seconds."""
+    strategy("jacks-or-better-9-6")
 
 
 @functools.lru_cache(maxsize=16)

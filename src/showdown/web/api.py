@@ -21,6 +21,7 @@ from fastapi.responses import StreamingResponse
 from showdown import (
     CARDS,
     GAMES,
+    LIMITS,
     EquityCancelled,
     EquityResult,
     Range,
@@ -192,6 +193,14 @@ def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
     """The API's endpoints over ``settings`` and the app's ``jobs``."""
     router = APIRouter(responses=ERRORS, route_class=strict_route(settings.max_body_depth))
     workers = Workers(settings)
+    # The descriptions that quote limits take them from the library and the settings.
+    showdown_text = (f"Show down {LIMITS.min_showdown_players} to {LIMITS.max_showdown_players} players' hands on a"
+                     " board (in hold'em; as many as the deck deals to in the other games): each hand, the winners,"
+                     " split or not.")
+    equity_text = (f"Equity of {LIMITS.min_equity_players} to {LIMITS.max_equity_players} hands or ranges, within"
+                   f" {settings.max_time_limit:g} seconds (longer runs: the jobs below).")
+    job_text = (f"Start an equity job (at most {settings.job_max_runtime:g} seconds; 429 when {settings.max_jobs} are"
+                " running already).")
 
     def job_or_404(job_id: str) -> Job:
         job = jobs.get(job_id)
@@ -204,6 +213,13 @@ def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
         """The server is up; the library's version; whether the engine is ready to answer at once."""
         engine = state()
         return {"status": "ok", "version": __version__, "engine": engine, "engine_message": message(engine)}
+
+    @router.get("/limits", response_model=models.LimitsOut, tags=["server"])
+    async def limits() -> dict[str, Any]:
+        """What requests may ask: ``library``, the library's limits (players, seats, trials, pay
+        tables, the games, the odd-chip rules and the cost model of exact enumeration), and
+        ``server``, this server's own (body size, time, trials, exact evaluations, jobs)."""
+        return {"library": LIMITS.to_dict(), "server": settings.limits()}
 
     @router.get("/cards", response_model=models.CardList, tags=["cards"])
     async def cards() -> dict[str, Any]:
@@ -220,15 +236,14 @@ def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
         """Read card notation ("As Kd", "AsKd", "10h", "A♠"): the cards in the order given."""
         return await workers.run(lambda: {"cards": [card.to_dict() for card in parse_cards(body.text)]})
 
-    @router.post("/evaluate", response_model=models.HandOut, tags=["hands"])
+    @router.post("/evaluate", response_model=models.EvaluateOut, response_model_exclude_unset=True, tags=["hands"])
     async def evaluate_hand(body: models.EvaluateRequest) -> dict[str, Any]:
         """Evaluate 1 to 7 cards (or an Omaha hand on its board): value (higher is better),
         category, description, best five; in hi-lo also ``low`` (null without one)."""
         return await workers.run(_evaluate, body)
 
-    @router.post("/showdown", response_model=models.ShowdownOut, tags=["hands"])
+    @router.post("/showdown", response_model=models.ShowdownOut, tags=["hands"], description=showdown_text)
     async def show_down(body: models.ShowdownRequest) -> dict[str, Any]:
-        """Show down 2 to 23 players' hands on a board: each hand, the winners, split or not."""
         return await workers.run(_showdown, body)
 
     @router.post("/settle", response_model=models.SettlementOut, tags=["hands"])
@@ -237,28 +252,29 @@ def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
         dealer's announcement."""
         return await workers.run(_settle, body)
 
-    @router.post("/equity", response_model=models.EquityOut, tags=["equity"])
+    @router.post("/equity", response_model=models.EquityOut, response_model_exclude_unset=True, tags=["equity"],
+                 description=equity_text)
     async def equity_now(body: models.EquityRequest) -> dict[str, Any]:
-        """Equity of 2 to 10 hands or ranges, within 10 seconds (longer runs: the jobs below)."""
         return await workers.run(_equity, body, settings, heavy=True)
 
     @router.post("/equity/plan", response_model=models.PlanOut, tags=["equity"])
     async def equity_plan(body: models.PlanRequest) -> dict[str, Any]:
         """What enumerating an equity question exactly would cost, before running it; ``job``:
-        whether a job with ``exact`` would enumerate, and whether and about how fast exact
-        enumeration fits within a job's limits."""
+        whether a job with ``exact`` would enumerate, whether and about how fast exact
+        enumeration fits within a job's limits, and those limits as time."""
         return await workers.run(_plan, body, settings, heavy=True)
 
-    @router.post("/equity/jobs", status_code=202, response_model=models.JobOut, tags=["equity"])
+    @router.post("/equity/jobs", status_code=202, response_model=models.JobOut, response_model_exclude_unset=True,
+                 tags=["equity"], description=job_text)
     async def start_job(body: models.EquityRequest) -> dict[str, Any]:
-        """Start an equity job (at most 120 seconds; 429 when 4 are running already)."""
         try:
             job = await workers.run(jobs.start, body)
         except TooManyJobs as error:
             raise HTTPException(429, str(error)) from None
         return job.snapshot()
 
-    @router.get("/equity/jobs/{job_id}", response_model=models.JobOut, tags=["equity"], responses=JOB_ERRORS)
+    @router.get("/equity/jobs/{job_id}", response_model=models.JobOut, response_model_exclude_unset=True,
+                tags=["equity"], responses=JOB_ERRORS)
     async def job_status(job_id: str) -> dict[str, Any]:
         """A job's status, progress (0 to 1) and its interim or final result."""
         return job_or_404(job_id).snapshot()
@@ -270,7 +286,8 @@ def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
         job = job_or_404(job_id)
         return StreamingResponse(job.stream(), media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
 
-    @router.delete("/equity/jobs/{job_id}", response_model=models.JobOut, tags=["equity"], responses=JOB_ERRORS)
+    @router.delete("/equity/jobs/{job_id}", response_model=models.JobOut, response_model_exclude_unset=True,
+                   tags=["equity"], responses=JOB_ERRORS)
     async def cancel_job(job_id: str) -> dict[str, Any]:
         """Cancel a job; its status is "cancelled" once it has stopped (within a second or so)."""
         job = job_or_404(job_id)

@@ -6,19 +6,39 @@ and its messages come back as 422 ``{"detail": message}``.
 Requests are strict, as the library is: text is not a number (``"50"``), a bool is not a whole
 number (``true``), a float is not one either (``50.0``), a number is not a bool (``1``); the one
 leniency is a whole number where any number is taken (``"percent": 5``).
+
+Responses declare every field of the ``to_dict()`` they carry and refuse any other (a test
+proves each model and its result have the same keys). The limits the descriptions quote are the
+library's (:data:`showdown.LIMITS`) and the default :class:`~showdown.web.Settings`; ``GET
+/api/limits`` gives the values a server runs with.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from showdown import LIMITS
+from showdown.web.settings import Settings
+
+DEFAULTS = Settings()
+"""The default server limits, as the descriptions quote them."""
+
+
+def _either(names: Iterable[str]) -> str:
+    """``"a, b or c"``."""
+    *rest, last = names
+    return f"{', '.join(rest)} or {last}" if rest else last
+
+
 Seed = Annotated[int, Field(ge=0, le=2**63 - 1, description="Seed for reproducible Monte Carlo or deals.")]
 Cards = Annotated[str, Field(description='Cards in the usual notation, e.g. "As Kd" or "AsKd".')]
 GameName = Annotated[str, Field(max_length=32, examples=["holdem"],
-                                description="The game: holdem, short-deck, short-deck-trips, omaha, omaha5, omaha6,"
-                                            " omaha-hilo or omaha5-hilo.")]
+                                description=f"The game: {_either(LIMITS.games)}.")]
+Wild = Literal["none", "deuces", "joker"]
+"""A pay table's wild cards (the library's ``LIMITS.wild_cards``: a test keeps them equal)."""
 # A rake percent as text must be a plain decimal: no exponent that would make an enormous number.
 PercentText = Annotated[str, Field(pattern=r"^\s*[0-9]{0,6}(\.[0-9]{0,6})?\s*$", max_length=20)]
 
@@ -31,7 +51,9 @@ class Request(BaseModel):
 
 
 class Response(BaseModel):
-    model_config = ConfigDict(extra="allow")
+    """A result's shape: every key of its ``to_dict()`` is a field, and no other key is let through."""
+
+    model_config = ConfigDict(extra="forbid")
 
 
 # --- requests ----------------------------------------------------------------------------------
@@ -50,7 +72,8 @@ class ShowdownPlayer(Request):
 class ShowdownRequest(Request):
     board: Cards = Field("", examples=["Ac Kc Jc 5c Th"])
     players: list[ShowdownPlayer] = Field(
-        description="2 to 23 players.",
+        description=f"{LIMITS.min_showdown_players} to {LIMITS.max_showdown_players} players in hold'em; in the"
+                    " other games as many as the deck deals to with a full board.",
         examples=[[{"name": "alice", "hole": "Ad 4s"}, {"name": "bob", "hole": "As 3h"}, {"hole": "8c 7h"}]],
     )
     game: GameName = "holdem"
@@ -72,14 +95,15 @@ class RakeRequest(Request):
 class SettleRequest(Request):
     board: Cards = Field("", examples=["Ac Kc Jc 5c Th"])
     seats: list[SeatRequest] = Field(
-        description="In table order (clockwise).",
+        description=f"In table order (clockwise): {LIMITS.min_seats} to {LIMITS.max_seats} seats.",
         examples=[[{"name": "A", "contribution": 25, "hole": "8c 7h"},
                    {"name": "B", "contribution": 50, "hole": "9h 5h"},
                    {"name": "C", "contribution": 100, "hole": "Ad 4s"},
                    {"name": "D", "contribution": 100, "hole": "As 3h", "folded": False}]],
     )
     button: Union[int, Annotated[str, Field(max_length=64)]] = Field(0, examples=[3], description="Index or name.")
-    odd_chip: str = Field("one-each-from-button", examples=["one-each-from-button", "all-to-first-from-button"])
+    odd_chip: str = Field(LIMITS.odd_chip_rules[0], examples=list(LIMITS.odd_chip_rules),
+                          description=f"How the odd chips of a split go: {_either(LIMITS.odd_chip_rules)}.")
     rake: Optional[RakeRequest] = None
     boards: Optional[list[Cards]] = Field(None, description="A full board per run (run it twice or more).")
     game: GameName = "holdem"
@@ -87,15 +111,19 @@ class SettleRequest(Request):
 
 class EquityRequest(Request):
     players: list[str] = Field(
-        description='2 to 10 hands ("AcAd") or ranges ("QQ+,AKs", "random").', examples=[["AcAd", "QQ+,AKs", "random"]]
+        description=f'{LIMITS.min_equity_players} to {LIMITS.max_equity_players} hands ("AcAd") or ranges'
+                    ' ("QQ+,AKs", "random").',
+        examples=[["AcAd", "QQ+,AKs", "random"]],
     )
     board: Cards = Field("", examples=[""])
     dead: Cards = Field("", examples=[""])
     exact: Optional[bool] = Field(None, description="True: enumerate, false: Monte Carlo, null: exact when cheap.")
-    trials: Optional[int] = Field(None, le=2**63 - 1, description="Monte Carlo deals (at most 50,000,000).")
+    trials: Optional[int] = Field(None, le=2**63 - 1,
+                                  description=f"Monte Carlo deals (at most {DEFAULTS.max_trials:,}).")
     seed: Optional[Seed] = None
     stderr: Optional[float] = Field(None, description="Stop when every player's standard error is at most this.")
-    time_limit: Optional[float] = Field(None, description="Seconds (at most 10 here, 120 in a job).")
+    time_limit: Optional[float] = Field(None, description=f"Seconds (at most {DEFAULTS.max_time_limit:g} here,"
+                                                          f" {DEFAULTS.job_max_runtime:g} in a job).")
     game: GameName = "holdem"
 
 
@@ -103,17 +131,19 @@ class StudyRequest(Request):
     board: Cards = Field(examples=["Ks 7h 2h"], description="The flop, turn or river: 3, 4 or 5 cards.")
     hero: str = Field(max_length=10_000, examples=["22+, A2s+, KTo+, QJs"], description="The range studied.")
     villains: list[Annotated[str, Field(max_length=10_000)]] = Field(
-        default_factory=list, max_length=9, examples=[["random"]],
+        default_factory=list, max_length=LIMITS.max_study_villains, examples=[["random"]],
         description="Ranges against it: one for exact equities, more for Monte Carlo; none for the breakdown alone.")
     dead: Cards = Field("", examples=[""])
     next_card: bool = Field(False, description="Also each next card's effect (one villain, a flop or turn).")
-    trials: Optional[int] = Field(None, le=2**63 - 1, description="Monte Carlo deals, multiway (default 1,000,000).")
+    trials: Optional[int] = Field(None, le=2**63 - 1,
+                                  description=f"Monte Carlo deals, multiway (default {LIMITS.default_trials:,}).")
     seed: Optional[Seed] = None
-    game: GameName = Field("holdem", examples=["holdem"], description="holdem, short-deck or short-deck-trips.")
+    game: GameName = Field("holdem", examples=["holdem"], description=f"{_either(LIMITS.study_games)}.")
 
 
 class PlanRequest(Request):
-    players: list[str] = Field(description="2 to 10 hands or ranges.", examples=[["AcAd", "QQ+,AKs"]])
+    players: list[str] = Field(description=f"{LIMITS.min_equity_players} to {LIMITS.max_equity_players} hands or"
+                                           " ranges.", examples=[["AcAd", "QQ+,AKs"]])
     board: Cards = Field("", examples=["2c 7d 9h"])
     dead: Cards = Field("", examples=[""])
     exact: Optional[bool] = Field(None, description="The exact of the equity request to come (for job.exact).")
@@ -123,7 +153,7 @@ class PlanRequest(Request):
 class GridRequest(Request):
     hole: Cards = Field(examples=["AsKs"])
     board: Cards = Field("", examples=["Ts Qs 2d"])
-    opponents: int = Field(1, le=2**63 - 1, description="Random opponents, 1 to 9.")
+    opponents: int = Field(1, le=2**63 - 1, description=f"Random opponents, 1 to {LIMITS.max_grid_opponents}.")
     exact: Optional[bool] = None
     trials: Optional[int] = Field(None, le=2**63 - 1)
     seed: Optional[Seed] = None
@@ -156,7 +186,7 @@ class CustomPaytable(Request):
         description="What each hand pays for one coin, by its key (see /paytables).")
     royal_flush_below_max_bet: int = 250
     max_coins: int = 5
-    wild: Literal["none", "deuces", "joker"] = Field(
+    wild: Wild = Field(
         "none", description="The wild cards: none, deuces (the four 2s) or joker (a 53-card deck with one joker).")
     title: Optional[str] = Field(None, max_length=200)
     rows: Optional[list[dict[str, Any]]] = Field(None, max_length=64)
@@ -191,7 +221,8 @@ class DrawRequest(Request):
 class StrategyRequest(Request):
     paytable: Paytable = Field("jacks-or-better-9-6", examples=["deuces-wild-full-pay"])
     coins: int = Field(5, le=2**63 - 1)
-    max_lines: int = Field(40, description="The longest list, 5 to 200 lines.")
+    max_lines: int = Field(LIMITS.strategy_lines, description=f"The longest list, {LIMITS.min_strategy_lines} to"
+                                                             f" {LIMITS.max_strategy_lines} lines.")
 
 
 # --- responses: the library's to_dict() shapes -------------------------------------------------
@@ -242,17 +273,34 @@ class HandOut(Response):
     best_five: list[str]
 
 
+class LowOut(Response):
+    value: int = Field(description="Higher is better, as for high hands.")
+    description: str = Field(examples=["6-5-4-3-A low"])
+    cards: list[str]
+    best_five: list[str]
+
+
+class EvaluateOut(HandOut):
+    low: Optional[LowOut] = Field(None, description="Hi-lo games only: the best eight-or-better low (null without"
+                                                    " one); absent in the other games.")
+
+
 class ShowdownPlayerOut(Response):
     name: Union[str, int]
     hole: list[str]
     hand: HandOut
-    winner: bool
+    low: Optional[LowOut] = Field(description="The player's eight-or-better low in hi-lo (null without one).")
+    winner: bool = Field(description="Wins the pot, or in hi-lo the high half.")
+    low_winner: bool
 
 
 class ShowdownOut(Response):
+    game: str
     board: list[str]
     players: list[ShowdownPlayerOut]
     winners: list[Union[str, int]]
+    low_winners: list[Union[str, int]]
+    scoopers: list[Union[str, int]] = Field(description="The players who win both halves.")
     is_split: bool
     verdict: str
 
@@ -268,6 +316,12 @@ class BoardOut(Response):
     winners: list[str]
     description: Optional[str]
     shares: list[ShareOut]
+    high_amount: int = Field(description="The chips of the high half (the whole part without a low).")
+    high_shares: list[ShareOut]
+    low_amount: int
+    low_winners: list[str]
+    low_description: Optional[str]
+    low_shares: list[ShareOut]
 
 
 class PotOut(Response):
@@ -275,9 +329,12 @@ class PotOut(Response):
     amount: int
     rake: int
     contenders: list[str]
-    winners: list[str]
+    winners: list[str] = Field(description="Every seat that won chips.")
+    high_winners: list[str]
+    low_winners: list[str]
     shares: list[ShareOut]
     description: Optional[str]
+    low_description: Optional[str]
     boards: list[BoardOut]
 
 
@@ -290,6 +347,7 @@ class SeatOut(Response):
 
 
 class SettlementOut(Response):
+    game: str
     pots: list[PotOut]
     seats: list[SeatOut]
     rake: int
@@ -311,6 +369,10 @@ class EquityPlayerOut(Response):
     win: float
     tie: float
     stderr: Optional[float] = Field(description="Null when it cannot be estimated yet.")
+    high: Optional[float] = Field(description="Hi-lo: the share of the high half (null in the other games).")
+    low: Optional[float] = Field(description="Hi-lo: the share of the low half (null in the other games).")
+    scoop: Optional[float] = Field(description="Hi-lo: how often the player takes the whole pot (null in the other"
+                                               " games).")
     by_category: list[CategoryShareOut]
 
 
@@ -319,9 +381,13 @@ class EquityCountsOut(Response):
     ties: list[int]
     ties_by_size: list[dict[str, int]]
     total: int
+    pot_units: Optional[list[int]] = Field(None, description="Hi-lo only: each player's share of the whole pot in"
+                                                             " units of 1/pot_unit of a case.")
+    pot_unit: Optional[int] = Field(None, description="Hi-lo only.")
 
 
 class EquityOut(Response):
+    game: str
     players: list[EquityPlayerOut]
     board: list[str]
     dead: list[str]
@@ -343,6 +409,10 @@ class JobCostOut(Response):
     problem: str = Field(description="Why exact enumeration does not fit; empty when it does.")
     max_evaluations: int = Field(description="The most hand evaluations an exact job may take.")
     max_seconds: float = Field(description="The most seconds a job may run.")
+    limit_seconds: float = Field(description="The job's limits as time: the lesser of max_seconds and about how long"
+                                             " max_evaluations take here.")
+    limited_by: Literal["evaluations", "time"] = Field(
+        description="Which limit limit_seconds is: max_evaluations (an estimate) or max_seconds (a set time).")
 
 
 class PlanOut(Response):
@@ -507,7 +577,7 @@ class PaytableOut(Response):
     pays: dict[str, int]
     royal_flush_below_max_bet: int
     max_coins: int
-    wild: Literal["none", "deuces", "joker"]
+    wild: Wild
     rows: list[PaytableLineOut]
 
 
@@ -641,3 +711,66 @@ class DrawOut(Response):
     best_line: LineRefOut
     by_line: list[LineTallyOut] = Field(description="The mistakes by the best hold's line (this hand's only: the "
                                                     "API keeps no session).")
+
+
+class LibraryLimitsOut(Response):
+    """``showdown.LIMITS.to_dict()``: what the library takes, the same on every server."""
+
+    games: list[str] = Field(description="The names every request's game takes.")
+    study_games: list[str] = Field(description="The games board study covers.")
+    min_equity_players: int
+    max_equity_players: int = Field(description="The most players of an equity question (and of its plan).")
+    max_grid_opponents: int = Field(description="The most random hands the odds grid plays against.")
+    max_study_villains: int = Field(description="The most villain ranges of a board study.")
+    default_trials: int = Field(description="The library's Monte Carlo deals when nothing else is said.")
+    max_trials: int = Field(description="The most Monte Carlo deals the library takes (a server may take fewer).")
+    max_seed: int
+    exact_limit: int = Field(description="The most hand evaluations the library enumerates without being asked to.")
+    max_class_assignments: int = Field(description="Preflop, the most hole-card assignments exact enumeration takes.")
+    max_exact_cases: int = Field(description="With part of the board known, the most deals exact enumeration takes.")
+    evaluations_per_second: int = Field(description="The cost model: about how many hand evaluations exact"
+                                                    " enumeration does in a second on one thread.")
+    min_showdown_players: int
+    max_showdown_players: int = Field(description="The most players of a hold'em showdown.")
+    max_showdown_players_by_game: dict[str, int] = Field(description="The most players of a showdown, by game.")
+    min_seats: int = Field(description="The fewest seats of a settled hand.")
+    max_seats: int = Field(description="The most seats of a settled hand.")
+    max_chips: int = Field(description="The most chips of a contribution or a rake cap.")
+    odd_chip_rules: list[str] = Field(description="What a settlement's odd_chip takes, the default first.")
+    max_weight_chars: int = Field(description="The most characters of a range weight or percentage.")
+    paytables: list[str] = Field(description="The named pay tables.")
+    paytable_hands: list[str] = Field(description="The keys a custom pay table's pays take.")
+    wild_cards: list[str] = Field(description="What a custom pay table's wild takes.")
+    max_coins: int = Field(description="The largest max_coins of a custom pay table.")
+    max_pay: int = Field(description="The largest pay per coin of a custom pay table.")
+    strategy_lines: int = Field(description="The longest strategy list by default.")
+    min_strategy_lines: int = Field(description="The least max_lines of a strategy list.")
+    max_strategy_lines: int = Field(description="The most max_lines of a strategy list.")
+    max_file_bytes: int = Field(description="The most bytes of a hand or pay table file.")
+    max_json_chars: int = Field(description="The most characters of a JSON document.")
+    max_json_depth: int = Field(description="The deepest nesting of JSON.")
+    max_json_digits: int = Field(description="The most digits of a JSON whole number.")
+    max_batch_bytes: int = Field(description="The most bytes of a batch file.")
+
+
+class ServerLimitsOut(Response):
+    """This server's own limits (``Settings.limits()``), within the library's."""
+
+    max_body_bytes: int = Field(description="Larger request bodies get 413.")
+    max_body_depth: int = Field(description="JSON bodies nested deeper get 422.")
+    max_time_limit: float = Field(description="Seconds of work at most for /api/equity and /api/grid.")
+    default_time_limit: float = Field(description="Monte Carlo seconds when a request gives no trials, stderr or"
+                                                  " time_limit.")
+    max_trials: int = Field(description="The most Monte Carlo deals of a request.")
+    max_exact_evaluations: int = Field(description="The most hand evaluations of an exact /api/equity or /api/grid.")
+    job_max_exact_evaluations: int = Field(description="The most hand evaluations of an exact equity job.")
+    job_max_runtime: float = Field(description="Seconds an equity job runs at most.")
+    max_jobs: int = Field(description="Equity jobs running at once; one more gets 429.")
+    kept_jobs: int = Field(description="Finished jobs kept for polling.")
+    queue_timeout: float = Field(description="Seconds a request may wait for a worker thread before a 503.")
+    analyze_time_limit: float = Field(description="Seconds a pay table's analysis runs at most.")
+
+
+class LimitsOut(Response):
+    library: LibraryLimitsOut
+    server: ServerLimitsOut

@@ -2,10 +2,10 @@
 before a run starts, then a deadline and a cancel flag while it runs.
 
 Exact enumeration runs only when it fits within the limits of the endpoint or job: at most so
-many hand evaluations (``plan().evaluations``), and an estimated time (at
-:data:`EVALUATIONS_PER_SECOND` a thread) within the time allowed. ``exact: true`` over either
-is refused at once; ``exact: null`` enumerates when the library would and it fits, and deals
-Monte Carlo otherwise. Every run is stopped at the deadline.
+many hand evaluations (``plan().evaluations``), and an estimated time (the library's
+``Plan.seconds()`` on the threads it would run on) within the time allowed. ``exact: true`` over
+either is refused at once; ``exact: null`` enumerates when the library would and it fits, and
+deals Monte Carlo otherwise. Every run is stopped at the deadline.
 """
 
 from __future__ import annotations
@@ -13,19 +13,14 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, Literal, Optional
 
-from showdown import EquityCancelled, EquityError, EquityResult, Plan, equity, plan
+from showdown import LIMITS, EquityCancelled, EquityError, EquityResult, Plan, equity, plan
 from showdown.web import models
 from showdown.web.settings import LimitError, Settings
 
 SMALL_RUN = 1_000_000
 """Monte Carlo runs of at most this many trials use one thread."""
-EVALUATIONS_PER_SECOND = 75_000_000
-"""About how many hand evaluations exact enumeration does in a second on one thread, for the
-estimate of its time. Measured on the project's 2-core machine: 80 to 300 million a second
-depending on the question (preflop classes or every board of a flop or turn), so the estimate
-errs on the long side."""
 
 
 class UnfinishedError(LimitError):
@@ -38,7 +33,10 @@ class Cost:
 
     ``exact``: the run enumerates (asked for, or ``exact: null`` and it fits); ``affordable``:
     exact enumeration fits within the limits; ``seconds``: about how long it would take here
-    (None when it is out of reach); ``problem``: why it does not fit ("" when it does).
+    (None when it is out of reach); ``problem``: why it does not fit ("" when it does);
+    ``limit_seconds``: the limits as time, the lesser of ``max_seconds`` and the time
+    ``max_evaluations`` take here, and ``limited_by`` which of the two it is
+    (``"evaluations"`` or ``"time"``).
     """
 
     plan: Plan
@@ -48,11 +46,14 @@ class Cost:
     problem: str
     max_evaluations: int
     max_seconds: float
+    limit_seconds: float
+    limited_by: Literal["evaluations", "time"]
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of the fields but the plan."""
         return {"exact": self.exact, "affordable": self.affordable, "seconds": self.seconds,
-                "problem": self.problem, "max_evaluations": self.max_evaluations, "max_seconds": self.max_seconds}
+                "problem": self.problem, "max_evaluations": self.max_evaluations, "max_seconds": self.max_seconds,
+                "limit_seconds": self.limit_seconds, "limited_by": self.limited_by}
 
 
 def check_numbers(trials: Optional[int], time_limit: Optional[float], settings: Settings,
@@ -77,22 +78,23 @@ def exact_cost(planned: Plan, exact: Optional[bool], settings: Settings, in_job:
     max_exact = settings.job_max_exact_evaluations if in_job else settings.max_exact_evaluations
     max_time = settings.job_max_runtime if in_job else settings.max_time_limit
     where = "in a job" if in_job else "on this endpoint"
-    seconds: Optional[float] = None
-    if not planned.exact_possible:
+    threads = exact_threads(in_job)
+    seconds = planned.seconds(threads)
+    by_work = LIMITS.exact_seconds(max_exact, threads)
+    if seconds is None:
         problem = planned.reason
+    elif planned.evaluations > max_exact:
+        problem = (f"exact enumeration would take about {planned.evaluations:,} hand evaluations, over the"
+                   f" limit of {max_exact:,} {where}")
+    elif seconds > max_time:
+        problem = (f"exact enumeration would take about {seconds:,.0f} seconds, over the limit of"
+                   f" {max_time:g} seconds {where}")
     else:
-        seconds = planned.evaluations / (EVALUATIONS_PER_SECOND * exact_threads(in_job))
-        if planned.evaluations > max_exact:
-            problem = (f"exact enumeration would take about {planned.evaluations:,} hand evaluations, over the"
-                       f" limit of {max_exact:,} {where}")
-        elif seconds > max_time:
-            problem = (f"exact enumeration would take about {seconds:,.0f} seconds, over the limit of"
-                       f" {max_time:g} seconds {where}")
-        else:
-            problem = ""
+        problem = ""
     affordable = not problem
     enumerates = exact if exact is not None else planned.exact_by_default and affordable
-    return Cost(planned, bool(enumerates), affordable, seconds, problem, max_exact, max_time)
+    return Cost(planned, bool(enumerates), affordable, seconds, problem, max_exact, max_time, min(by_work, max_time),
+                "evaluations" if by_work < max_time else "time")
 
 
 def check_cost(cost: Callable[[], Plan], exact: Optional[bool], settings: Settings, in_job: bool = False,
@@ -131,8 +133,8 @@ def run_equity(body: models.EquityRequest, settings: Settings, in_job: bool = Fa
 
     ``cost`` (from :func:`check_equity`) says whether to enumerate; without it the request's
     ``exact`` goes to the library as it is. Monte Carlo with no trials, stderr or time_limit
-    runs ``default_time_limit`` seconds (a job: the library's 1,000,000 deals); every run stops
-    at the limit. ``report`` sees each interim result; ``cancelled()`` returning True stops the
+    runs ``default_time_limit`` seconds (a job: the library's ``LIMITS.default_trials`` deals);
+    every run stops at the limit. ``report`` sees each interim result; ``cancelled()`` returning True stops the
     run (exact enumeration then raises ``EquityCancelled``; at the deadline, ``UnfinishedError``).
     """
     max_time = settings.job_max_runtime if in_job else settings.max_time_limit

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Optional
 
 from showdown import ShowdownError
 
@@ -76,3 +76,17 @@ class Settings:
     """A request line and headers larger than this are answered with 400."""
     shutdown_timeout: float = 5.0
     """Seconds Ctrl+C waits for open responses (an event stream of a job) before closing them."""
+
+    def limits(self) -> dict[str, Any]:
+        """The limits a client meets in its requests and jobs (``GET /api/limits`` gives them
+        beside the library's); the server's own settings (connections, hosts) are left out.
+
+        >>> Settings(max_jobs=2).limits()["max_jobs"]
+        2
+        """
+        return {name: getattr(self, name) for name in _REQUEST_LIMITS}
+
+
+_REQUEST_LIMITS = ("max_body_bytes", "max_body_depth", "max_time_limit", "default_time_limit", "max_trials",
+                   "max_exact_evaluations", "job_max_exact_evaluations", "job_max_runtime", "max_jobs", "kept_jobs",
+                   "queue_timeout", "analyze_time_limit")

@@ -1,10 +1,11 @@
 // The page: five views behind tabs, the shared card picker, and the hash in the address
-// (#showdown, #odds, #study, #pots, #videopoker) so that a view can be linked to. The deck and the
-// games come from the server before anything is drawn.
+// (#showdown, #odds, #study, #pots, #videopoker) so that a view can be linked to. The deck, the
+// games and the limits come from the server before anything is drawn.
 
 import { el } from "./lib/api.js";
 import { loadDeck } from "./lib/deck.js";
 import { loadGames } from "./lib/games.js";
+import { loadLimits } from "./lib/limits.js";
 import { watchEngine } from "./lib/engine.js";
 import { picker } from "./lib/picker.js";
 import { mountShowdown } from "./views/showdown.js";
@@ -41,7 +42,7 @@ function show(name) {
 
 async function start() {
   try {
-    await Promise.all([loadDeck(), loadGames()]);
+    await Promise.all([loadDeck(), loadGames(), loadLimits()]);
   } catch (error) {
     document.querySelector(".views").prepend(
       el("p", { class: "status error", role: "alert", "data-testid": "start-error" },

@@ -1,89 +1,95 @@
-// Showdown: a game, a board and 2 to 10 seats; each one's best five, the description, the
-// winners (in hi-lo also each one's low and who wins the low half). Seats whose hole cards are
-// empty sit out; a field with an error stops the showdown with its message. The game, the seats
-// and the board are remembered across reloads.
+// Showdown: a game, a board and the seats (as many as the game deals to, lib/limits.js); each
+// one's best five, the description, the winners (in hi-lo also each one's low and who wins the
+// low half). Seats whose hole cards are empty sit out; a field with an error stops the showdown
+// with its message. The game, the seats and the board are remembered across reloads (showdown/state.js);
+// the answer is drawn by showdown/results.js.
 
 import { api, el, setStatus } from "../lib/api.js";
 import { fieldProblem, submitOnEnter } from "../lib/forms.js";
-import { gameInfo, gameSelector, holePlaceholder, isGame } from "../lib/games.js";
-import { CardField, cardRow, picker } from "../lib/picker.js";
+import { gameInfo, gameSelector, holePlaceholder } from "../lib/games.js";
+import { seatLimits } from "../lib/limits.js";
+import { CardField, picker } from "../lib/picker.js";
+import { SeatList, seatName } from "../lib/seats.js";
 import { recall, remember } from "../lib/storage.js";
+import { showdownResults } from "./showdown/results.js";
+import { FRESH_SEATS, STORAGE_KEY, keptShape, readKept, showdownRequest } from "./showdown/state.js";
 
-const NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy"];
-const MIN_PLAYERS = 2;
-const MAX_PLAYERS = 10;
+/** What the status line says when the game sets seats aside: "Six-card Omaha deals to at most 7 players: ...". */
+function asideText(title, most, left) {
+  const who = left === 1 ? `player ${most + 1} is` : `players ${most + 1} to ${most + left} are`;
+  return `${title} deals to at most ${most} players: ${who} set aside until a game with room for them.`;
+}
 
 export function mountShowdown(root) {
   let restoring = false;   // no saving while the kept seats are put back
   const board = new CardField({ label: "Board", max: 5, testid: "showdown-board", onChange: () => save() });
-  const players = [];
-  const list = el("div", { class: "players", "data-testid": "showdown-players" });
   const status = el("p", { class: "status", hidden: true, role: "status" });
   const results = el("div", { class: "results", "data-testid": "showdown-results", "aria-live": "polite" });
   const game = gameSelector({ id: "showdown-game", testid: "showdown-game", onChange: setGame });
+  const seats = new SeatList({
+    container: el("div", { class: "players", "data-testid": "showdown-players" }),
+    limits: seatLimits("showdown", game.select.value),
+    add: { text: "Add player", testid: "showdown-add" },
+    remove: { text: "Remove player", testid: "showdown-remove" },
+    build: seatAt,
+    changed: () => save(),
+  });
 
-  /** Play `name`: each seat holds that game's hole cards; the last results are for another game. */
-  function setGame(name) {
-    game.select.value = name;
-    const holes = gameInfo(name).hole_cards;
-    for (const player of players) player.hole.resize(holes, holePlaceholder(holes));
-    results.replaceChildren();
-    setStatus(status, "");
-    picker.refresh();
-    save();
-  }
-
-  function addPlayer() {
-    if (players.length >= MAX_PLAYERS) return;
-    const index = players.length;
+  /** The seat at `index`: a name and the hole cards of the game played. */
+  function seatAt(index) {
     const name = el("input", {
-      type: "text", value: NAMES[index], "aria-label": `Player ${index + 1} name`,
+      type: "text", value: seatName(index), "aria-label": `Player ${index + 1} name`,
       class: "name", "data-testid": `showdown-name-${index}`,
     });
     const holes = gameInfo(game.select.value).hole_cards;
     const hole = new CardField({ label: `Player ${index + 1} hole cards`, max: holes, testid: `showdown-hole-${index}`,
       placeholder: holePlaceholder(holes), onChange: save });
     const row = el("div", { class: "player", "data-testid": `showdown-player-${index}` }, name, hole.element);
-    players.push({ name, hole, row });
-    list.append(row);
-    update();
+    return { name, hole, row };
   }
 
-  function removePlayer() {
-    if (players.length <= MIN_PLAYERS) return;
-    players.pop().row.remove();
-    update();
-  }
-
-  function update() {
-    addButton.disabled = players.length >= MAX_PLAYERS;
-    removeButton.disabled = players.length <= MIN_PLAYERS;
+  /**
+   * Play `name`: the table seats as many as that game deals to (the seats past them are set
+   * aside, and said so, until a game with room for them), each seat holds that game's hole
+   * cards; the last results are for another game.
+   */
+  function setGame(name) {
+    game.select.value = name;
+    results.replaceChildren();
+    setStatus(status, "");
+    const limits = seatLimits("showdown", name);
+    const left = seats.setLimits(limits);
+    const holes = gameInfo(name).hole_cards;
+    for (const seat of seats.seats) seat.hole.resize(holes, holePlaceholder(holes));
+    if (left) setStatus(status, asideText(gameInfo(name).title, limits.max, left), "info");
     picker.refresh();
     save();
   }
 
-  /** Keep the board and the seats (names and hole cards as typed) for the next visit. */
+  /** The inputs as plain values: the game, the board and the seats, as typed. */
+  function table() {
+    return { game: game.select.value, board: board.text,
+      seats: seats.seats.map((seat) => ({ name: seat.name.value, hole: seat.hole.text })) };
+  }
+
   function save() {
-    if (restoring) return;
-    remember("showdown", { game: game.select.value, board: board.text, players: players.map((p) => ({ name: p.name.value, hole: p.hole.text })) });
+    if (!restoring) remember(STORAGE_KEY, keptShape(table()));
   }
 
   function restore() {
-    const kept = recall("showdown", null);
-    const seats = Array.isArray(kept?.players) ? kept.players.slice(0, MAX_PLAYERS) : [];
+    const kept = readKept(recall(STORAGE_KEY, null));
     restoring = true;
-    if (isGame(kept?.game)) setGame(kept.game);
-    while (players.length < Math.max(MIN_PLAYERS, seats.length || 3)) addPlayer();
-    seats.forEach((seat, index) => {
-      if (typeof seat?.name === "string") players[index].name.value = seat.name;
-      if (typeof seat?.hole === "string" && seat.hole) players[index].hole.set(seat.hole);
-    });
-    if (typeof kept?.board === "string" && kept.board) board.set(kept.board);
+    if (kept.game) setGame(kept.game);
+    seats.restore(kept.seats, (seat, entry) => {
+      if (entry.name !== null) seat.name.value = entry.name;
+      if (entry.hole) seat.hole.set(entry.hole);
+    }, FRESH_SEATS);
+    if (kept.board) board.set(kept.board);
     restoring = false;
-    update();
+    seats.update();
   }
 
-  function fields() { return [...players.map((p) => p.hole), board]; }
+  function fields() { return [...seats.seats.map((seat) => seat.hole), board]; }
 
   /** Fill every empty slot with random unused cards. */
   function dealRandom() {
@@ -104,73 +110,23 @@ export function mountShowdown(root) {
       setStatus(status, problem);
       return;
     }
-    // A seat without hole cards sits out; the server says when too few are left.
-    const body = {
-      game: game.select.value,
-      board: board.text,
-      players: players.filter((p) => p.hole.text)
-        .map((p) => ({ name: p.name.value.trim() || null, hole: p.hole.text })),
-    };
     try {
-      render(await api("POST", "/showdown", body));
+      results.replaceChildren(...showdownResults(await api("POST", "/showdown", showdownRequest(table()))));
     } catch (error) {
       results.replaceChildren();
       setStatus(status, error.message);
     }
   }
 
-  /** What a player won, as badges: the pot, a split, or in hi-lo the high, the low, a scoop. */
-  function badges(data, player) {
-    const badge = (kind, text) => el("span", { class: `badge ${kind}`, "data-testid": "showdown-badge" }, text);
-    if (!gameInfo(data.game).low) {
-      if (!player.winner) return [];
-      return [data.is_split ? badge("split", "Split") : badge("win", "Winner")];
-    }
-    if (data.scoopers.includes(player.name)) return [badge("scoop", "Scoops")];
-    const shown = [];
-    if (player.winner) shown.push(data.is_split ? badge("split", "Splits the high") : badge("win", "High"));
-    if (player.low_winner) {
-      shown.push(badge("low", data.low_winners.length > 1 ? "Splits the low" : "Low"));
-    }
-    return shown;
-  }
-
-  /**
-   * One row per player: their cards with the best five raised (in hi-lo the low's five
-   * underlined), the hand in words, and the verdict on top.
-   */
-  function render(data) {
-    results.replaceChildren(
-      el("p", { class: "headline", "data-testid": "showdown-headline" }, data.verdict),
-      ...data.players.map((player, index) => {
-        const won = player.winner || player.low_winner;
-        const low = player.low ? player.low.best_five : [];
-        const lowLine = gameInfo(data.game).low
-          ? el("div", { class: "result-low", "data-testid": "showdown-low" },
-            player.low ? player.low.description : "No qualifying low")
-          : null;
-        return el("div", { class: `result-player ${won ? "won" : "lost"}`, "data-testid": `showdown-result-${index}` },
-          el("div", { class: "result-name" }, el("strong", {}, player.name), badges(data, player)),
-          el("div", { class: "result-cards" },
-            cardRow(player.hole, { marked: player.hand.best_five, low, dim: true }),
-            el("span", { class: "plus", "aria-hidden": "true" }, "+"),
-            cardRow(data.board, { marked: player.hand.best_five, low, dim: true })),
-          el("div", { class: "result-description", "data-testid": "showdown-description" }, player.hand.description),
-          lowLine);
-      }));
-  }
-
-  const addButton = el("button", { type: "button", onclick: addPlayer, "data-testid": "showdown-add" }, "Add player");
-  const removeButton = el("button", { type: "button", onclick: removePlayer, "data-testid": "showdown-remove" }, "Remove player");
   root.append(
     el("div", { class: "panel" },
       el("h2", {}, "Showdown"),
       el("p", { class: "hint" }, "Pick the game, the board and each player's hole cards, then show down (or press "
         + "Enter). A seat without cards sits out. Each player's best five cards are raised; in hi-lo the five of "
         + "the low are underlined; the others are dimmed."),
-      game.element, board.element, list,
+      game.element, board.element, seats.container,
       el("div", { class: "actions" },
-        addButton, removeButton,
+        seats.addButton, seats.removeButton,
         el("button", { type: "button", onclick: dealRandom, "data-testid": "showdown-random" }, "Deal the rest at random"),
         el("button", { type: "button", onclick: clearAll }, "Clear"),
         el("button", { type: "button", class: "primary", onclick: run, "data-testid": "showdown-run" }, "Show down")),

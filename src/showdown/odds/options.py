@@ -1,0 +1,62 @@
+"""The options of a run, checked once for every calculation that takes them (equity, the odds
+grid, board study): exact or Monte Carlo, trials, standard error, time limit, seed, threads and
+the cap on exact enumeration. Each is refused by name when it is of the wrong type or out of
+range.
+
+>>> run_options(trials=1000, seed=7).trials
+1000
+>>> run_options(time_limit=-1)
+Traceback (most recent call last):
+showdown.errors.EquityError: time_limit must be positive, got -1
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from showdown.errors import EquityError
+from showdown.quantities import random_seed, real_number, shown, whole_number
+
+MAX_TRIALS = 1 << 62
+"""Monte Carlo deals at most (the counts are 64-bit integers)."""
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """A run's options, checked (see :func:`run_options`); ``seed`` is always set."""
+
+    exact: Optional[bool]
+    trials: Optional[int]
+    stderr: Optional[float]
+    time_limit: Optional[float]
+    seed: int
+    n_jobs: Optional[int]
+    max_evaluations: Optional[int]
+
+
+def run_options(*, exact: Any = None, trials: Any = None, stderr: Any = None, time_limit: Any = None,
+                seed: Any = None, n_jobs: Any = None, max_evaluations: Any = None) -> RunOptions:
+    """Check a run's options: ``exact`` True, False or None; ``trials`` a whole number from 1 to
+    :data:`MAX_TRIALS`; ``stderr`` and ``time_limit`` positive finite numbers; ``seed`` a
+    whole number (a random one when None); ``n_jobs`` a positive whole number, -1 or None;
+    ``max_evaluations`` a whole number from 1.
+
+    >>> run_options(exact="yes")
+    Traceback (most recent call last):
+    showdown.errors.EquityError: exact must be True, False or None, got 'yes'
+    """
+    if exact is not None and not isinstance(exact, bool):
+        raise EquityError(f"exact must be True, False or None, got {shown(exact)}")
+    if trials is not None:
+        trials = whole_number(trials, "trials", low=1, high=MAX_TRIALS, error=EquityError)
+    if stderr is not None:
+        stderr = real_number(stderr, "stderr", positive=True, error=EquityError)
+    if time_limit is not None:
+        time_limit = real_number(time_limit, "time_limit", positive=True, error=EquityError)
+    seed = random_seed(seed, error=EquityError)
+    if n_jobs is not None and n_jobs != -1:
+        whole_number(n_jobs, "n_jobs", low=1, error=EquityError)
+    if max_evaluations is not None:
+        max_evaluations = whole_number(max_evaluations, "max_evaluations", low=1, error=EquityError)
+    return RunOptions(exact, trials, stderr, time_limit, seed, n_jobs, max_evaluations)
