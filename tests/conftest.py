@@ -16,6 +16,11 @@ from pathlib import Path
 from types import ModuleType
 from typing import Iterator
 
+# As showdown does on import (see src/showdown/__init__.py), for the test modules that import
+# numba before showdown: no colouring, so a kernel compiling in a background thread never swaps
+# sys.stdout under another test's capture.
+os.environ.setdefault("NUMBA_DISABLE_ERROR_MESSAGE_HIGHLIGHTING", "1")
+
 import numpy as np
 import pytest
 from hypothesis import settings
@@ -125,13 +130,17 @@ _SESSION_CACHE = os.environ.get("SHOWDOWN_CACHE_DIR", "")
 
 def _guard(event: str, arguments: tuple) -> None:
     """An audit hook: a process started by a test needs the ``process`` marker, and one started
-    with another numba cache needs ``compile``. The library's own helper that compiles kernels
-    beside a first run (``python -c "import showdown...."``) is not the test's doing."""
+    with another numba cache needs ``compile``. Not the test's doing: the library's own helper
+    that compiles kernels beside a first run (``python -c "import showdown...."``), and
+    fontconfig's ``fc-list``, which matplotlib asks once when it builds its font cache (on a
+    fresh machine, in whichever test draws first)."""
     if event != "subprocess.Popen" or not _current:
         return
     _executable, args, _cwd, env = arguments
     args = [str(a) for a in (args if isinstance(args, (list, tuple)) else [args])]
     if len(args) >= 3 and args[1] == "-c" and args[2].startswith("import showdown."):
+        return
+    if args and Path(args[0]).name == "fc-list":
         return
     if (os.environ if env is None else env).get("SHOWDOWN_CACHE_DIR", "") != _SESSION_CACHE:
         _needs("compile", "starts a process with another numba cache")

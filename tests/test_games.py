@@ -14,6 +14,7 @@ import pytest
 from showdown import (
     GAMES,
     Game,
+    GameError,
     Seat,
     breakdown,
     combo_equities,
@@ -46,11 +47,15 @@ def spot(game: Game) -> dict[str, Any]:
             "river": " ".join([*deck[-1:-4:-1], deck[2 * hole + 4], deck[2 * hole + 8]])}
 
 
-def without_game(answer: dict[str, Any]) -> dict[str, Any]:
-    """An answer's dict with the game's name and times taken out (the copy's name differs)."""
-    drop = {"game", "elapsed"}
-    return {key: without_game(value) if isinstance(value, dict) else value
-            for key, value in answer.items() if key not in drop}
+def as_played(answer: Any, game: Game) -> Any:
+    """An answer with the times taken out and the game's name checked and taken out (the copy's
+    name differs from its original's)."""
+    if isinstance(answer, list):
+        return [as_played(value, game) for value in answer]
+    if not isinstance(answer, dict):
+        return answer
+    assert answer.get("game", game.name) == game.name, answer["game"]
+    return {key: as_played(value, game) for key, value in answer.items() if key not in ("game", "elapsed")}
 
 
 @pytest.mark.parametrize("copy", COPIES, ids=[copy.name for copy in COPIES])
@@ -60,7 +65,7 @@ def test_a_copied_entry_answers_as_its_game_everywhere(copy):
     cards = spot(copy)
 
     def both(call):
-        return [call(game) for game in (original, copy)]
+        return [as_played(call(game), game) for game in (original, copy)]
 
     board = cards["river"]
     first, second = both(lambda game: evaluate(cards["hero"], board, game=game).to_dict())
@@ -72,35 +77,35 @@ def test_a_copied_entry_answers_as_its_game_everywhere(copy):
         first, second = both(lambda game: (str(evaluate_low(cards["hero"], board, game=game)),
                                            evaluate_many_low(rows, game=game).tolist()))
         assert first == second
-    first, second = both(lambda game: without_game(
+    first, second = both(lambda game: (
         showdown(board, {"hero": cards["hero"], "villain": cards["villain"]}, game=game).to_dict()))
     assert first == second
-    first, second = both(lambda game: without_game(settle(
+    first, second = both(lambda game: (settle(
         board, [Seat("hero", 30, cards["hero"]), Seat("villain", 50, cards["villain"])], game=game).to_dict()))
     assert first == second
-    first, second = both(lambda game: without_game(deal_showdown(3, seed=5, game=game).to_dict()))
+    first, second = both(lambda game: (deal_showdown(3, seed=5, game=game).to_dict()))
     assert first == second
     players = [cards["hero"], cards["villain"]]
     for street in ("flop", "turn"):
-        first, second = both(lambda game, street=street: without_game(
+        first, second = both(lambda game, street=street: (
             plan(players, cards[street], game=game).to_dict()))
         assert first == second
-    first, second = both(lambda game: without_game(equity(players, cards["turn"], exact=True, game=game).to_dict()))
+    first, second = both(lambda game: (equity(players, cards["turn"], exact=True, game=game).to_dict()))
     assert first == second
     ranged = [cards["hero"], "random"] if copy.hole_cards < 6 else players
-    first, second = both(lambda game: without_game(
+    first, second = both(lambda game: (
         equity(ranged, cards["flop"], exact=False, trials=3_000, seed=3, game=game).to_dict()))
     assert first == second
-    first, second = both(lambda game: without_game(
+    first, second = both(lambda game: (
         odds_grid(cards["hero"], cards["flop"], exact=False, trials=2_000, seed=4, game=game).to_dict()))
     assert first == second
     if copy.hole_cards == 2:  # the board study: two hole cards
-        first, second = both(lambda game: without_game(breakdown("random", cards["flop"], game=game).to_dict()))
+        first, second = both(lambda game: (breakdown("random", cards["flop"], game=game).to_dict()))
         assert first == second
-        first, second = both(lambda game: without_game(
+        first, second = both(lambda game: (
             combo_equities(cards["hero"], "random", cards["turn"], game=game).to_dict()))
         assert first == second
-        first, second = both(lambda game: without_game(next_card(cards["hero"], "random", cards["flop"],
+        first, second = both(lambda game: (next_card(cards["hero"], "random", cards["flop"],
                                                                  game=game).to_dict()))
         assert first == second
 
@@ -125,3 +130,16 @@ def test_a_new_combination_is_one_entry():
                                                         strict=True))
     settled = settle(board, [Seat("hero", 40, hero), Seat("villain", 40, villain)], game=game)
     assert settled.payouts == {"hero": 40, "villain": 40}
+
+
+@pytest.mark.parametrize("fields, problem", [
+    ({"hole_cards": 2, "low": True}, "low half is played in Omaha games only"),
+    ({"hole_cards": 4, "omaha": True, "short_deck": True}, "Omaha is played with the whole deck"),
+    ({"hole_cards": 2, "trips_over_straight": True}, "trips_over_straight is a short deck ranking"),
+    ({"hole_cards": 7, "omaha": True}, "4 to 6 hole cards"),
+    ({"hole_cards": 3}, "2 hole cards"),
+])
+def test_a_mix_the_kernels_do_not_have_is_refused_by_name(fields, problem):
+    with pytest.raises(GameError, match=problem) as error:
+        Game("holdem-hilo", "Hold'em hi-lo", **fields)
+    assert "'holdem-hilo'" in str(error.value)

@@ -280,3 +280,44 @@ def test_study_monte_carlo_deals_and_counts_as_the_shared_helpers(players, board
                                 *mine) == DEALS
         for kernel_row, reference_row in zip((dealt[chunk], share[chunk], square[chunk]), mine, strict=True):
             np.testing.assert_array_equal(kernel_row, reference_row)
+
+
+@kernel()
+def _score_both(values, counts, found):
+    """Each row of ``values`` scored by ``_count`` (into ``counts[row]``) and by ``_best`` (the
+    best value, how many have it and the first of them, into ``found[row]``)."""
+    unweighted = np.zeros((1, 1), dtype=np.float64)
+    for row in range(values.shape[0]):
+        n_players = values.shape[1]
+        _count(n_players, False, values[row], values[row], counts[row], unweighted, 1.0, False)
+        best, tied, winner = _best(values[row], n_players)
+        found[row, 0] = best
+        found[row, 1] = tied
+        found[row, 2] = winner
+
+
+def test_count_finds_the_best_as_best_does():
+    """``_count`` keeps its own copy of ``_best``'s loop: on rows with many ties both find the
+    same best value and the same players."""
+    from showdown.tables.layout import CATEGORY_SHIFT, TIE, TIE_SHARE_CATEGORY, TIE_SHARE_UNIT, TIED, WIN, WIN_CATEGORY
+
+    rng = np.random.default_rng(3)
+    values = (rng.integers(0, 4, size=(5_000, 6)) << CATEGORY_SHIFT) + rng.integers(0, 3, size=(5_000, 6))
+    counts = np.zeros((len(values), 6, N_COUNTS), dtype=np.int64)
+    found = np.zeros((len(values), 3), dtype=np.int64)
+    _score_both(values, counts, found)
+    best, tied, winner = found.T
+    assert (best == values.max(axis=1)).all() and (tied == (values == best[:, None]).sum(axis=1)).all()
+    assert (winner == np.argmax(values == best[:, None], axis=1)).all()
+    alone = tied == 1
+    rows = np.arange(len(values))
+    assert (counts[rows[alone], winner[alone], WIN] == 1).all() and counts[:, :, WIN].sum() == alone.sum()
+    assert (counts[rows[alone], winner[alone], WIN_CATEGORY + (best[alone] >> CATEGORY_SHIFT)] == 1).all()
+    at_best = values == best[:, None]
+    shared = ~alone[:, None] & at_best
+    assert (counts[:, :, TIE] == shared).all()
+    assert (counts[shared, TIED + np.broadcast_to(tied[:, None], shared.shape)[shared]] == 1).all()
+    tied_of, category_of = (np.broadcast_to(column[:, None], shared.shape)[shared]
+                            for column in (tied, best >> CATEGORY_SHIFT))
+    assert shared.sum() > 1000
+    assert (counts[shared, TIE_SHARE_CATEGORY + category_of] == TIE_SHARE_UNIT // tied_of).all()

@@ -221,3 +221,16 @@ def test_the_models_choices_are_the_librarys():
     assert set(Settings().limits()) == keys_of(models.ServerLimitsOut)
     assert models.SettleRequest.model_fields["odd_chip"].default == LIMITS.odd_chip_rules[0]
     assert models.StrategyRequest.model_fields["max_lines"].default == LIMITS.strategy_lines
+    assert upper_bound(models.Seed) == LIMITS.max_seed
+    assert upper_bound(models.SeatRequest.model_fields["contribution"]) == LIMITS.max_chips
+    assert upper_bound(models.RakeRequest.model_fields["cap"]) == LIMITS.max_chips
+
+
+def upper_bound(annotation_or_field: Any) -> Any:
+    """The ``le`` bound of a field or of an ``Annotated`` type."""
+    metadata = getattr(annotation_or_field, "metadata", None) or typing.get_args(annotation_or_field)[1:]
+    for item in metadata:
+        for part in getattr(item, "metadata", [item]):
+            if getattr(part, "le", None) is not None:
+                return part.le
+    raise AssertionError(f"no upper bound on {annotation_or_field}")

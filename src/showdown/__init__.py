@@ -8,7 +8,14 @@ and the web app use nothing else.
 'Royal Flush'
 """
 
-from showdown._version import __version__
+import os
+
+# numba colours its typing messages (colorama) unless told not to when it is first imported, and
+# colouring swaps sys.stdout and sys.stderr while a kernel compiles: set before anything here
+# imports numba (see showdown._kernels).
+os.environ.setdefault("NUMBA_DISABLE_ERROR_MESSAGE_HIGHLIGHTING", "1")
+
+from showdown._version import __version__  # noqa: E402
 from showdown.batch import BatchSummary, run_batch
 from showdown.cards import (
     CARDS,

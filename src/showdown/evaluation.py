@@ -456,7 +456,7 @@ class _GameRank(HandRank):
         return rank  # type: ignore[return-value]
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_GameRank, (self.value, self.cards, self._game.name))
+        return (_GameRank, (self.value, self.cards, self._game))
 
     @property
     def game(self) -> Game:
@@ -468,6 +468,8 @@ class _GameRank(HandRank):
 
     @property
     def best_five(self) -> tuple[Card, ...]:
+        if self._game.evaluator == HOLDEM_EVALUATOR:  # hold'em's rules under another name
+            return super().best_five
         try:
             return self._best_five  # type: ignore[has-type]
         except AttributeError:
@@ -521,7 +523,8 @@ def _evaluate_game(cards: CardsLike, board: Optional[CardsLike], game: Game) -> 
     if not 1 <= len(hand) <= 7:
         raise HandSizeError(f"a hand has 1 to 7 cards, got {len(hand)}")
     if not game.short_deck:
-        return evaluate(hand)
+        rank = evaluate(hand)
+        return rank if game == GAMES["holdem"] else _GameRank(rank.value, rank.cards, game)  # another name
     check_in_deck(hand, game)
     return _GameRank(_short_value(hand, game), hand, game)
 
@@ -739,7 +742,8 @@ def compile_rows() -> None:
 def compile_game_rows() -> None:
     """Compile (or load) the other games' bulk evaluation (the group ``"game-evaluation"``: one
     kernel for the short decks and Omaha, high and low)."""
-    evaluate_many(np.arange(16, 23, dtype=np.uint8).reshape(1, 7), game="short-deck")
+    short_deck = GAMES["short-deck"]
+    evaluate_many(np.arange(7, dtype=np.uint8).reshape(1, 7) + short_deck.lowest_card_id, game=short_deck)
     hand = np.arange(9, dtype=np.uint8).reshape(1, 9)
     evaluate_many(hand, game="omaha")
     evaluate_many_low(hand)

@@ -25,6 +25,7 @@ from showdown.tables.layout import (
     HOLDEM_EVALUATOR,
     OMAHA_EVALUATOR,
     SHORT_DECK_EVALUATOR,
+    SHORT_DECK_LOWEST_CARD,
     GameRules,
 )
 
@@ -56,6 +57,15 @@ class Game:
     :class:`showdown.tables.layout.GameRules`), built here from the fields above."""
 
     def __post_init__(self) -> None:
+        for problem, wrong in (
+            ("an Omaha game has 4 to 6 hole cards", self.omaha and not 4 <= self.hole_cards <= 6),
+            ("a game of any five cards has 2 hole cards", not self.omaha and self.hole_cards != 2),
+            ("a low half is played in Omaha games only", self.low and not self.omaha),
+            ("Omaha is played with the whole deck", self.omaha and self.short_deck),
+            ("trips_over_straight is a short deck ranking", self.trips_over_straight and not self.short_deck),
+        ):
+            if wrong:
+                raise GameError(f"game {self.name!r}: {problem} (the kernels have no other)")
         evaluator = OMAHA_EVALUATOR if self.omaha else SHORT_DECK_EVALUATOR if self.short_deck else HOLDEM_EVALUATOR
         lowest = self.deck[0].id
         object.__setattr__(self, "rules", GameRules(evaluator, int(self.trips_over_straight), int(self.low),
@@ -74,7 +84,7 @@ class Game:
     @property
     def deck(self) -> tuple[Card, ...]:
         """The cards of the game's deck, in id order."""
-        return CARDS[16:] if self.short_deck else CARDS
+        return CARDS[SHORT_DECK_LOWEST_CARD:] if self.short_deck else CARDS
 
     @property
     def deck_size(self) -> int:
@@ -83,7 +93,7 @@ class Game:
 
     @property
     def lowest_card_id(self) -> int:
-        """The smallest card id in the deck (16, the six of clubs, in short deck)."""
+        """The smallest card id in the deck (the six of clubs' in short deck)."""
         return self.rules.lowest_card
 
     @property

@@ -37,6 +37,7 @@ from showdown.holdings import (
     study_cards,
     study_game,
 )
+from showdown.kernel_groups import prepare as prepare_kernels
 from showdown.odds.exact import runouts_of
 from showdown.odds.inputs import MAX_PLAYERS, Question, prepare
 from showdown.odds.montecarlo import DEFAULT_TRIALS, MAX_ATTEMPTS, MC_CHUNKS, batches, never_fit, pick_tables
@@ -566,6 +567,7 @@ def _sample(question: Question, trials: int, seed: int, time_limit: Optional[flo
     ``time_limit`` stop a run between two batches."""
     from showdown._kernels.study import _sampled
 
+    prepare_kernels("study")  # compiled (or loaded) before the clock of ``time_limit`` starts
     started = time.perf_counter()
     known_used = np.uint64(sum(1 << c.id for c in (*question.board, *question.dead)))
     board = np.array([c.id for c in question.board], dtype=np.uint8)

@@ -28,6 +28,7 @@ from showdown.tables.layout import (
     RANK_MASK,
     ROW_SHIFT,
     SHORT_DECK_EVALUATOR,
+    SHORT_DECK_LOWEST_CARD,
     SUIT_SHIFT,
 )
 
@@ -36,9 +37,9 @@ _GAMES = load_games()
 SHORT_RANK_VALUES = np.zeros((2, len(RANK_VALUES)), dtype=_GAMES.short_rank_values.dtype)
 SHORT_RANK_VALUES[:, : _GAMES.short_rank_values.shape[1]] = _GAMES.short_rank_values
 SHORT_FLUSH_VALUES = _GAMES.short_flush_values
-# The short deck's card bits: ids below 16 (the twos to fives) are poison, like ids above 51.
+# The short deck's card bits: the ids of the twos to fives are poison, like ids above 51.
 SHORT_CARD_BITS = CARD_BITS.copy()
-SHORT_CARD_BITS[:16] = 0
+SHORT_CARD_BITS[:SHORT_DECK_LOWEST_CARD] = 0
 # The high tables of boards of 3, 4 and 5 cards, flattened (board row * 91 + pair). numba
 # freezes a global array into the compiled code (and its cache) only below 1 MB: the
 # five-card one (1.1 MB) is not, so the kernels that read them take them as an argument (the
@@ -87,15 +88,15 @@ _ONE, _TWO, _THREE = np.uint64(1), np.uint64(2), np.uint64(3)
 # --- short deck --------------------------------------------------------------------------------
 
 @kernel(inline="always")
-def _short_value(key, bits, variant):
-    """A short deck hand's value from its key and bits (hold'em's layout); ``variant`` 1 puts
+def _short_value(key, bits, ranking):
+    """A short deck hand's value from its key and bits (hold'em's layout); ``ranking`` 1 puts
     three of a kind over a straight."""
     flushed = key & _FLUSH_CHECK
     if flushed:
         suit_shift = (_trailing_zeros(flushed) - _FIRST_CHECK_BIT) << np.uint64(2)
         return SHORT_FLUSH_VALUES[(bits >> (suit_shift & np.uint64(63))) & _SUIT_RANKS]
     ranks = key & _RANK_MASK
-    return SHORT_RANK_VALUES[variant, ranks + np.uint64(ROW_OFFSETS[ranks >> _ROW_SHIFT])]
+    return SHORT_RANK_VALUES[ranking, ranks + np.uint64(ROW_OFFSETS[ranks >> _ROW_SHIFT])]
 
 
 @kernel(inline="always")
@@ -108,9 +109,9 @@ def _value(key, bits, game):
 
 
 @kernel(nogil=True)
-def _short_rows(ids, out, variant):
-    """Evaluate rows of short deck cards; True when some row had a card twice or a card
-    outside the short deck (its value is then meaningless)."""
+def _short_rows(ids, out, ranking):
+    """Evaluate rows of short deck cards (by the rank tables' row ``ranking``); True when some
+    row had a card twice or a card outside the short deck (its value is then meaningless)."""
     n, k = ids.shape
     bad = np.uint64(0)
     for i in range(n):
@@ -121,7 +122,7 @@ def _short_rows(ids, out, variant):
             key += CARD_KEYS[card]
             bits |= SHORT_CARD_BITS[card]
         bad |= _row_is_bad(bits, k)
-        out[i] = _short_value(key, bits, variant)
+        out[i] = _short_value(key, bits, ranking)
     return bad != 0
 
 

@@ -160,7 +160,7 @@ def class_codes(combos: np.ndarray, sizes: np.ndarray, weights: np.ndarray, perm
                 groups: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every compatible assignment's class code, weight and seating (see
     ``_kernels.board_classes._assignment_classes``), in the kernel's order, worked out on every
-    core: each thread takes a consecutive share of the assignments."""
+    core: each thread takes a consecutive range of the assignments."""
     from showdown._kernels import board_classes as kernel
 
     n_assign = math.prod(int(size) for size in sizes)
@@ -249,7 +249,7 @@ def score_classes(job: tuple[np.ndarray, int, Optional[int]]) -> tuple[np.ndarra
     per_call = max(1, CALL_OUTCOMES // n_outcomes)
 
     def share(first: int, stop: int) -> None:
-        """One thread's share: the spans of the same hole ranks that start among the classes
+        """One thread's range: the spans of the same hole ranks that start among the classes
         ``first`` to ``stop - 1`` (shares cut by classes balance the threads better than shares
         of spans, which differ in size). A span's rank pass, then its classes' flushes and
         counts, ``per_call`` classes a call at most: three kernels that compile apart (see

@@ -44,6 +44,9 @@ POT_UNIT = 2 * TIE_SHARE_UNIT  # a hi-lo pot in halves of ties
 HOLDEM_EVALUATOR, SHORT_DECK_EVALUATOR, OMAHA_EVALUATOR = 0, 1, 2
 """How a game's hands are valued: any five of the cards by hold'em's tables or by the short
 deck's, or Omaha's two hole cards with three board cards."""
+SHORT_DECK_LOWEST_CARD = 16
+"""The short deck's smallest card id, the six of clubs (a card's id is 4 x rank + suit): it has
+no twos to fives."""
 
 
 class GameRules(NamedTuple):
@@ -63,5 +66,5 @@ class GameRules(NamedTuple):
     """1 when a pot has an eight-or-better low half, else 0."""
     hole_cards: int
     lowest_card: int
-    """The deck's smallest card id: 0, or 16 (the six of clubs) in the short deck."""
+    """The deck's smallest card id: 0, or :data:`SHORT_DECK_LOWEST_CARD` in the short deck."""
     deck_size: int

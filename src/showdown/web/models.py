@@ -33,7 +33,7 @@ def _either(names: Iterable[str]) -> str:
     return f"{', '.join(rest)} or {last}" if rest else last
 
 
-Seed = Annotated[int, Field(ge=0, le=2**63 - 1, description="Seed for reproducible Monte Carlo or deals.")]
+Seed = Annotated[int, Field(ge=0, le=LIMITS.max_seed, description="Seed for reproducible Monte Carlo or deals.")]
 Cards = Annotated[str, Field(description='Cards in the usual notation, e.g. "As Kd" or "AsKd".')]
 GameName = Annotated[str, Field(max_length=32, examples=["holdem"],
                                 description=f"The game: {_either(LIMITS.games)}.")]
@@ -81,14 +81,14 @@ class ShowdownRequest(Request):
 
 class SeatRequest(Request):
     name: str = Field(max_length=64, examples=["A"])
-    contribution: int = Field(le=10**15, description="Every chip the seat put in.", examples=[25])
+    contribution: int = Field(le=LIMITS.max_chips, description="Every chip the seat put in.", examples=[25])
     hole: Optional[Cards] = Field(None, examples=["8c 7h"])
     folded: bool = False
 
 
 class RakeRequest(Request):
     percent: Union[float, PercentText] = Field(examples=["5"], description="Percent of each pot, 0 to 100.")
-    cap: Optional[int] = Field(None, le=10**15, description="Most rake in a hand (null: no cap).")
+    cap: Optional[int] = Field(None, le=LIMITS.max_chips, description="Most rake in a hand (null: no cap).")
     no_flop_no_drop: bool = True
 
 
