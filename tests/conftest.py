@@ -131,15 +131,15 @@ _SESSION_CACHE = os.environ.get("SHOWDOWN_CACHE_DIR", "")
 def _guard(event: str, arguments: tuple) -> None:
     """An audit hook: a process started by a test needs the ``process`` marker, and one started
     with another numba cache needs ``compile``. Not the test's doing: the library's own helper
-    that compiles kernels beside a first run (``python -c "import showdown...."``), and
+    that compiles kernels beside a first run (``kernel_groups.compile_elsewhere``), and
     fontconfig's ``fc-list``, which matplotlib asks once when it builds its font cache (on a
     fresh machine, in whichever test draws first)."""
     if event != "subprocess.Popen" or not _current:
         return
     _executable, args, _cwd, env = arguments
     args = [str(a) for a in (args if isinstance(args, (list, tuple)) else [args])]
-    if len(args) >= 3 and args[1] == "-c" and args[2].startswith("import showdown."):
-        return
+    if len(args) >= 3 and args[1] == "-c" and args[2].startswith("import showdown.kernel_groups as g; g.prepare("):
+        return  # kernel_groups.compile_elsewhere's command
     if args and Path(args[0]).name == "fc-list":
         return
     if (os.environ if env is None else env).get("SHOWDOWN_CACHE_DIR", "") != _SESSION_CACHE:

@@ -651,8 +651,8 @@ def test_progress_cancel_and_time_limit_in_the_games(monkeypatch):
     (["QQ+,AKs", "random"], "Ks 7h 2d 3c"),
     (["AA,KK:0.5", "QQ", "JTs"], "2c 7d 9h 3s"),
     (["AsKs", "TT+,A9s+:0.3", "T9s", "KQs"], "Kd 7h 2d"),
-    # four players, one of them random: two minutes in every game's kernel
-    pytest.param(["AsKs", "22+,A2s+:0.3", "T9s", "random"], "Kd 7h 2d", marks=pytest.mark.slow),
+    # four players, one of them random (every game's kernel enumerates its hands: seconds on a turn)
+    pytest.param(["AsKs", "22+,A2s+:0.3", "T9s", "random"], "Kd 7h 2d 5c", marks=pytest.mark.slow),
     (["KK", "AA"], "Ah Ad 2c 7c"),  # ties and every category on the way
 ])
 def test_holdem_kernels_count_as_every_games_kernels(monkeypatch, players, board):

@@ -195,15 +195,25 @@ _WHERE = textwrap.dedent(
 )
 
 
-def _probe(package_parent: Path, cache_parent: Path, first: str, code: str = _PROBE) -> dict:
-    """What ``code`` (every kernel path's answer, by default) prints in a fresh process that
-    imports the kernel module ``first`` first, with the package at ``package_parent``."""
+def _start_probe(package_parent: Path, cache_parent: Path, first: str, code: str = _PROBE) -> subprocess.Popen:
+    """A fresh process that runs ``code`` (every kernel path's answer, by default), importing the
+    kernel module ``first`` first, with the package at ``package_parent``."""
     env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "PYTHONPATH", "SHOWDOWN_PURE_PYTHON")}
     env.update(PYTHONPATH=str(package_parent), SHOWDOWN_CACHE_DIR=str(cache_parent))
-    proc = subprocess.run([sys.executable, "-c", code, FLUSH_HAND, first], env=env, capture_output=True,
-                          text=True, timeout=600, cwd=package_parent)
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    return subprocess.Popen([sys.executable, "-c", code, FLUSH_HAND, first], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=package_parent)
+
+
+def _printed(process: subprocess.Popen) -> dict:
+    """What a probe printed last, as JSON, once it has ended well."""
+    out, err = process.communicate(timeout=900)
+    assert process.returncode == 0, err
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def _probe(package_parent: Path, cache_parent: Path, first: str, code: str = _PROBE) -> dict:
+    """What ``code`` prints in a fresh process (see :func:`_start_probe`)."""
+    return _printed(_start_probe(package_parent, cache_parent, first, code))
 
 
 @pytest.fixture()
@@ -224,18 +234,43 @@ def test_a_changed_table_changes_every_kernel_path(package_copy, tmp_path):
     original = int(load().flush_values[FLUSH_MASK])
     assert original >> CATEGORY_SHIFT == 5 and evaluate(FLUSH_HAND).value == original
 
-    # Every path's answers once a phase, each phase with another module first; with every other
-    # module first, the same cache directory (so the same compiled kernels and answers).
-    def phase(full: str) -> dict:
-        run = _probe(package_copy, cache_parent, full)
+    # Three copies of the package: as shipped; hold'em's flush entry changed; and then the games'
+    # own tables changed too (the short deck's flush, an Omaha flush, a low).
+    changed_copy, games_copy = tmp_path / "changed", tmp_path / "games"
+    shutil.copytree(package_copy, changed_copy)
+    table_file = changed_copy / "showdown" / "tables" / "evaluator.npz"
+    with np.load(table_file) as data:
+        arrays = {name: data[name].copy() for name in data.files}
+    arrays["flush_values"][FLUSH_MASK] = CHANGED
+    with open(table_file, "wb") as handle:
+        np.savez(handle, **arrays)
+    shutil.copytree(changed_copy, games_copy)
+    games_file = games_copy / "showdown" / "tables" / "games.npz"
+    with np.load(games_file) as data:
+        arrays = {name: data[name].copy() for name in data.files}
+    arrays["short_flush_values"][SHORT_MASK] = CHANGED
+    omaha_row = int(arrays["flush_index"][(1 << 7) | (1 << 5) | (1 << 3)])  # board hearts 9 7 5
+    arrays["omaha_flush"][omaha_row, 12 * 11 // 2 + 11] = CHANGED  # hole hearts A K
+    arrays["low"][OMAHA_LOW_BITS] = 1
+    with open(games_file, "wb") as handle:
+        np.savez_compressed(handle, **arrays)
+
+    # Every path's answers for each copy, each from an empty cache under the same parent, another
+    # module first each time; the three compile at once (one process each, numba compiles on one
+    # core). Then, with every other module first, the same cache directory (so the same compiled
+    # kernels and answers).
+    firsts = (KERNEL_MODULES[0], KERNEL_MODULES[-1], KERNEL_MODULES[len(KERNEL_MODULES) // 2])
+    copies = (package_copy, changed_copy, games_copy)
+    started = [_start_probe(copy, cache_parent, first) for copy, first in zip(copies, firsts, strict=True)]
+    runs = [_printed(process) for process in started]
+    for copy, full, run in zip(copies, firsts, runs, strict=True):
         for first in KERNEL_MODULES:
-            where = run if first == full else _probe(package_copy, cache_parent, first, _WHERE)
-            assert Path(where["file"]).parent == package_copy / "showdown"  # the copy, not the installed package
+            where = run if first == full else _probe(copy, cache_parent, first, _WHERE)
+            assert Path(where["file"]).parent == copy / "showdown"  # the copy, not the installed package
             assert where["first"] == f"showdown._kernels.{first}" and where["cache_dir"] == run["cache_dir"]
         assert Path(run["cache_dir"]).parent == cache_parent
-        return run
+    before, after, games_run = runs
 
-    before = phase(KERNEL_MODULES[0])
     answers = before["answers"]
     assert answers["evaluate"] == answers["evaluate_many"] == answers["evaluate_many_threads"] == original
     assert answers["evaluate_many_unchecked"] == original
@@ -245,15 +280,7 @@ def test_a_changed_table_changes_every_kernel_path(package_copy, tmp_path):
     cached = _cache_files(old_dir)
     assert {path.name.split(".")[0] for path in cached} >= KERNEL_HOLDERS  # every module with a kernel of its own
 
-    table_file = package_copy / "showdown" / "tables" / "evaluator.npz"
-    with np.load(table_file) as data:
-        arrays = {name: data[name].copy() for name in data.files}
-    arrays["flush_values"][FLUSH_MASK] = CHANGED
-    with open(table_file, "wb") as handle:
-        np.savez(handle, **arrays)
-
     games = ("omaha", "omaha_threads", "omaha_low", "short_deck", "omaha_exact", "omaha_monte_carlo")
-    after = phase(KERNEL_MODULES[-1])
     assert Path(after["cache_dir"]) != old_dir
     changed = after["answers"]
     for path, value in answers.items():
@@ -270,16 +297,6 @@ def test_a_changed_table_changes_every_kernel_path(package_copy, tmp_path):
     assert answers["omaha"] == answers["omaha_threads"] == evaluate(FLUSH_HAND).value
     assert answers["omaha_exact"] == answers["omaha_monte_carlo"] == 1.0  # the flush wins on any river
     assert answers["short_deck"] == int(load_games().short_flush_values[SHORT_MASK])
-    games_file = package_copy / "showdown" / "tables" / "games.npz"
-    with np.load(games_file) as data:
-        arrays = {name: data[name].copy() for name in data.files}
-    arrays["short_flush_values"][SHORT_MASK] = CHANGED
-    omaha_row = int(arrays["flush_index"][(1 << 7) | (1 << 5) | (1 << 3)])  # board hearts 9 7 5
-    arrays["omaha_flush"][omaha_row, 12 * 11 // 2 + 11] = CHANGED  # hole hearts A K
-    arrays["low"][OMAHA_LOW_BITS] = 1
-    with open(games_file, "wb") as handle:
-        np.savez_compressed(handle, **arrays)
-    games_run = phase(KERNEL_MODULES[len(KERNEL_MODULES) // 2])
     assert games_run["cache_dir"] != after["cache_dir"]
     games_changed = games_run["answers"]
     for path, value in changed.items():

@@ -135,6 +135,7 @@ class Game:
             "title": self.title,
             "hole_cards": self.hole_cards,
             "deck_size": self.deck_size,
+            "lowest_card_id": self.lowest_card_id,
             "omaha": self.omaha,
             "low": self.low,
             "short_deck": self.short_deck,

@@ -38,7 +38,7 @@ from showdown.holdings import (
     study_game,
 )
 from showdown.kernel_groups import prepare as prepare_kernels
-from showdown.odds.exact import runouts_of
+from showdown.odds.exact import runouts_of, sweep_runouts
 from showdown.odds.inputs import MAX_PLAYERS, Question, prepare
 from showdown.odds.montecarlo import DEFAULT_TRIALS, MAX_ATTEMPTS, MC_CHUNKS, batches, never_fit, pick_tables
 from showdown.odds.options import run_options
@@ -410,8 +410,6 @@ class _Scored:
 def _score_heads_up(question: Question, n_jobs: Optional[int]) -> _Scored:
     """Every runout of the board scored once for all combos of both ranges: the runout sweep of
     exact heads-up equity (:func:`showdown.odds.exact.by_runouts`), asked for its per-combo sums."""
-    from showdown._kernels.runouts import _ranked, _sweep
-
     spot = runouts_of(question)
     n_runouts, n_combos = len(spot.runouts), len(spot.combos)
     board = np.array([c.id for c in question.board], dtype=np.uint8)
@@ -422,15 +420,9 @@ def _score_heads_up(question: Question, n_jobs: Optional[int]) -> _Scored:
         weighted = np.zeros((RUNOUT_CHUNKS, 2, N_COUNTS))
         totals, total_weights = np.zeros(RUNOUT_CHUNKS, dtype=np.int64), np.zeros(RUNOUT_CHUNKS)
 
-        def share(chunk_first: int, chunk_stop: int) -> None:
-            rows = sum(len(range(chunk, n_runouts, RUNOUT_CHUNKS)) for chunk in range(chunk_first, chunk_stop))
-            ranked, found = np.empty((rows, n_combos), dtype=np.int64), np.empty(rows, dtype=np.int64)
-            _ranked(spot.combos, board, spot.runouts, RUNOUT_CHUNKS, 0, n_runouts, question.game.rules, chunk_first,
-                    chunk_stop, ranked, found)
-            _sweep(spot.combos, spot.held, ranked, found, spot.runouts, RUNOUT_CHUNKS, 0, n_runouts, counts, weighted,
-                   totals, total_weights, True, doubled, met, card_doubled, card_met, chunk_first, chunk_stop)
-
-        run_ranges(share, RUNOUT_CHUNKS, thread_count(n_jobs, n_runouts))
+        run_ranges(sweep_runouts, RUNOUT_CHUNKS, thread_count(n_jobs, n_runouts), spot, board, question.game.rules,
+                   RUNOUT_CHUNKS, 0, n_runouts, counts, weighted, totals, total_weights,
+                   (doubled, met, card_doubled, card_met))
     codes = spot.combos[:, 0].astype(np.int64) * 52 + spot.combos[:, 1]
     return _Scored(codes, doubled.sum(axis=0), met.sum(axis=0), card_doubled.sum(axis=0), card_met.sum(axis=0))
 

@@ -113,14 +113,11 @@ def equity(
             if not affordable:
                 raise EquityError(f"exact enumeration would take about {plan.evaluations:,} hand evaluations, over"
                                   f" the limit of {max_evaluations:,}; use Monte Carlo or raise the limit")
-            # The clock leaves out preparing the kernels (seconds on the first run after an install).
+            # Each path prepares its kernel group first, its clock left out of it (seconds on the
+            # first run after an install).
             if classes is not None:
-                started += prepare_kernels("preflop")
                 return enumeration.by_classes(question, classes, n_jobs, progress, started, client)
             if plan.method == "runouts":
-                started += prepare_kernels("runouts")
                 return enumeration.by_runouts(question, n_jobs, progress, started)
-            started += prepare_kernels("boards" if holdem else "game-boards")
             return enumeration.by_boards(question, n_jobs, progress, started)
-        started += prepare_kernels("montecarlo" if holdem else "game-montecarlo")
         return monte_carlo(question, trials, seed, stderr, time_limit, n_jobs, progress, started, client)

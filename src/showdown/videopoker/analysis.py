@@ -23,7 +23,7 @@ from showdown.parallel.threads import run_ranges, thread_count
 from showdown.videopoker._counts import canonical_deals, common_draws, draw_scale, kernel, superset_table
 from showdown.videopoker.final_hands import HandClass, hand_class
 from showdown.videopoker.holding import holds
-from showdown.videopoker.paytable import PAYTABLES, Paytable, PaytableLike, as_paytable
+from showdown.videopoker.paytable import DEFAULT_PAYTABLE, PAYTABLES, Paytable, PaytableLike, as_paytable
 
 BATCH = 16_384
 """Deal classes per kernel call between two progress reports."""
@@ -125,7 +125,7 @@ class Analysis:
 
 
 def analyze(
-    paytable: PaytableLike = "jacks-or-better-9-6",
+    paytable: PaytableLike = DEFAULT_PAYTABLE,
     coins: int = 5,
     *,
     n_jobs: Optional[int] = None,

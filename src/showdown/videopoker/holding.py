@@ -18,7 +18,7 @@ from showdown.cards import Card, CardsLike, format_cards, parse_cards
 from showdown.errors import HandSizeError
 from showdown.videopoker._counts import common_draws, draw_scale, hold_counts
 from showdown.videopoker.final_hands import HandClass, Wild
-from showdown.videopoker.paytable import Paytable, PaytableLike, as_paytable
+from showdown.videopoker.paytable import DEFAULT_PAYTABLE, Paytable, PaytableLike, as_paytable
 
 
 @dataclass(frozen=True)
@@ -109,7 +109,7 @@ class Hold:
         return f"hold {held}: EV {float(self.ev):.6f} per coin ({float(self.ev_per_bet):.4f} per bet{tie})"
 
 
-def parse_deal(deal: CardsLike, paytable: PaytableLike = "jacks-or-better-9-6") -> tuple[Card, ...]:
+def parse_deal(deal: CardsLike, paytable: PaytableLike = DEFAULT_PAYTABLE) -> tuple[Card, ...]:
     """Five distinct cards of the game's deck (the joker, ``Jk``, only in joker games), or an
     error naming what is wrong with them.
 
@@ -164,7 +164,7 @@ class Holds(list[Hold]):
         }
 
 
-def holds(deal: CardsLike, paytable: PaytableLike = "jacks-or-better-9-6", coins: int = 5) -> Holds:
+def holds(deal: CardsLike, paytable: PaytableLike = DEFAULT_PAYTABLE, coins: int = 5) -> Holds:
     """All 32 holds of a five-card deal, best first, with exact EVs.
 
     Holds of equal EV keep a fixed order (fewer cards held first, then by position in the deal)
@@ -226,7 +226,7 @@ def holds(deal: CardsLike, paytable: PaytableLike = "jacks-or-better-9-6", coins
     )
 
 
-def best_hold(deal: CardsLike, paytable: PaytableLike = "jacks-or-better-9-6", coins: int = 5) -> Hold:
+def best_hold(deal: CardsLike, paytable: PaytableLike = DEFAULT_PAYTABLE, coins: int = 5) -> Hold:
     """The best hold of a deal (the first of :func:`holds`); ``tied_with`` names any hold that
     is worth exactly as much.
 

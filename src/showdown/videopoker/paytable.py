@@ -354,6 +354,9 @@ def _named(name: str, full_house: int, flush: int, straight: int, two_pair: int,
     return Paytable(name, pays)
 
 
+DEFAULT_PAYTABLE = "jacks-or-better-9-6"
+"""The pay table every video poker function plays when none is named: full-pay Jacks or Better."""
+
 PAYTABLES: dict[str, Paytable] = {
     **{
         f"jacks-or-better-{full}-{flush}": _named(f"jacks-or-better-{full}-{flush}", full, flush, 4, 2,

@@ -37,7 +37,7 @@ from showdown.videopoker.analysis import analyze
 from showdown.videopoker.final_hands import Wild
 from showdown.videopoker.holding import Hold, holds, parse_deal
 from showdown.videopoker.patterns import PENALTY, parent, pattern_words, penalty_words, shape
-from showdown.videopoker.paytable import Paytable, PaytableLike, as_paytable
+from showdown.videopoker.paytable import DEFAULT_PAYTABLE, Paytable, PaytableLike, as_paytable
 
 MAX_LINES = 40
 """The longest list :func:`strategy` prints by default."""
@@ -192,7 +192,7 @@ class Strategy:
 
 
 def describe_hold(deal: CardsLike, positions: Sequence[int],
-                  paytable: PaytableLike = "jacks-or-better-9-6") -> str:
+                  paytable: PaytableLike = DEFAULT_PAYTABLE) -> str:
     """A hold of a deal (positions 0 to 4) in a strategy list's words, whether or not a list
     has a line for it.
 
@@ -258,7 +258,7 @@ _HOLD_RANK = {hold: place for place, hold in enumerate(
     sorted(range(32), key=lambda hold: (bin(hold).count("1"), [i for i in range(5) if hold >> i & 1])))}
 
 
-def strategy(paytable: PaytableLike = "jacks-or-better-9-6", coins: int = 5, *,
+def strategy(paytable: PaytableLike = DEFAULT_PAYTABLE, coins: int = 5, *,
              max_lines: int = MAX_LINES) -> Strategy:
     """The strategy list of a pay table, derived from the exact value of every hold of every
     deal, with its exact return and its cost against perfect play. A list is derived once per

@@ -20,7 +20,7 @@ from showdown.errors import CardParseError, HoldParseError, VideoPokerError
 from showdown.quantities import random_seed
 from showdown.videopoker.final_hands import HandClass, hand_class
 from showdown.videopoker.holding import Hold, holds
-from showdown.videopoker.paytable import PaytableLike, as_paytable
+from showdown.videopoker.paytable import DEFAULT_PAYTABLE, PaytableLike, as_paytable
 from showdown.videopoker.strategy_lists import Strategy, checked_positions, describe_hold, strategy
 
 _DISCARD_ALL = {"none", "-", "0", "draw", "discard"}
@@ -238,7 +238,7 @@ class Trainer:
     """
 
     def __init__(
-        self, paytable: PaytableLike = "jacks-or-better-9-6", coins: int = 5, seed: Optional[int] = None
+        self, paytable: PaytableLike = DEFAULT_PAYTABLE, coins: int = 5, seed: Optional[int] = None
     ) -> None:
         self.paytable = as_paytable(paytable)
         self.coins = self.paytable.check_coins(coins)

@@ -15,12 +15,15 @@ library's (:data:`showdown.LIMITS`) and the default :class:`~showdown.web.Settin
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from showdown import LIMITS
+from showdown.videopoker import DEFAULT_PAYTABLE
+from showdown.videopoker import Paytable as LibraryPaytable
 from showdown.web.settings import Settings
 
 DEFAULTS = Settings()
@@ -175,6 +178,10 @@ class CardsRequest(Request):
     text: Cards = Field(max_length=1_000, examples=["As Kd 10h"])
 
 
+_PAYTABLE_DEFAULTS: dict[str, Any] = {field.name: field.default for field in dataclasses.fields(LibraryPaytable)}
+"""The library's defaults of a custom pay table's fields."""
+
+
 class CustomPaytable(Request):
     """A pay table of your own: the fields of ``Paytable.from_dict`` (only ``pays`` is needed; the
     library checks the values and says what is missing). ``title`` and ``rows``, as
@@ -184,8 +191,8 @@ class CustomPaytable(Request):
     pays: Optional[dict[Annotated[str, Field(max_length=64)], int]] = Field(
         None, max_length=64, examples=[{"royal-flush": 800, "straight-flush": 50, "four-of-a-kind": 25}],
         description="What each hand pays for one coin, by its key (see /paytables).")
-    royal_flush_below_max_bet: int = 250
-    max_coins: int = 5
+    royal_flush_below_max_bet: int = _PAYTABLE_DEFAULTS["royal_flush_below_max_bet"]
+    max_coins: int = _PAYTABLE_DEFAULTS["max_coins"]
     wild: Wild = Field(
         "none", description="The wild cards: none, deuces (the four 2s) or joker (a 53-card deck with one joker).")
     title: Optional[str] = Field(None, max_length=200)
@@ -197,29 +204,29 @@ Paytable = Union[Annotated[str, Field(max_length=100, examples=["jacks-or-better
 
 class HoldsRequest(Request):
     deal: Cards = Field(examples=["As Ks Kh 4s 4d"])
-    paytable: Paytable = Field("jacks-or-better-9-6", description="A name or a custom table (see /paytables).")
+    paytable: Paytable = Field(DEFAULT_PAYTABLE, description="A name or a custom table (see /paytables).")
     coins: int = Field(5, le=2**63 - 1)
 
 
 class AnalyzeRequest(Request):
-    paytable: Paytable = Field("jacks-or-better-9-6", examples=["jacks-or-better-9-6"])
+    paytable: Paytable = Field(DEFAULT_PAYTABLE, examples=["jacks-or-better-9-6"])
     coins: int = Field(5, le=2**63 - 1)
 
 
 class DealRequest(Request):
     seed: Optional[Annotated[int, Field(ge=0, le=2**53 - 1)]] = Field(None, description="Null: a fresh seed.")
-    paytable: Paytable = Field("jacks-or-better-9-6", description="The game: its deck (a joker game deals 53 cards).")
+    paytable: Paytable = Field(DEFAULT_PAYTABLE, description="The game: its deck (a joker game deals 53 cards).")
 
 
 class DrawRequest(Request):
     seed: Annotated[int, Field(ge=0, le=2**53 - 1)] = Field(examples=[7])
     held: list[Annotated[str, Field(max_length=16)]] = Field(max_length=5, examples=[["As", "Ks"]])
-    paytable: Paytable = "jacks-or-better-9-6"
+    paytable: Paytable = DEFAULT_PAYTABLE
     coins: int = Field(5, le=2**63 - 1)
 
 
 class StrategyRequest(Request):
-    paytable: Paytable = Field("jacks-or-better-9-6", examples=["deuces-wild-full-pay"])
+    paytable: Paytable = Field(DEFAULT_PAYTABLE, examples=["deuces-wild-full-pay"])
     coins: int = Field(5, le=2**63 - 1)
     max_lines: int = Field(LIMITS.strategy_lines, description=f"The longest list, {LIMITS.min_strategy_lines} to"
                                                              f" {LIMITS.max_strategy_lines} lines.")
@@ -253,6 +260,7 @@ class GameOut(Response):
     title: str = Field(examples=["Omaha hi-lo (eight or better)"])
     hole_cards: int = Field(description="How many hole cards each player holds.")
     deck_size: int = Field(description="52, or 36 for short deck (no 2 to 5).")
+    lowest_card_id: int = Field(description="The deck's smallest card id: its cards are the ids from it to 51.")
     omaha: bool = Field(description="A hand is exactly two hole cards and three board cards.")
     low: bool = Field(description="The pot is split with the best eight-or-better low.")
     short_deck: bool

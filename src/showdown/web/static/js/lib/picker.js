@@ -222,9 +222,9 @@ class Picker {
     this.refresh();
   }
 
-  /** Whether `card` is in the deck of the view's game (short deck has no 2 to 5). */
+  /** Whether `card` is in the deck of the view's game (its ids run from the game's lowest). */
   inDeck(card) {
-    return !gameInfo(this.game()).short_deck || !"2345".includes(cardInfo(card).rank);
+    return cardInfo(card).id >= gameInfo(this.game()).lowest_card_id;
   }
 
   /** Grey out the cards in use (and those not in the game's deck) and mark the focused field. */
