@@ -9,6 +9,10 @@ STAMP_LINT := $(VENV)/.installed-lint
 STAMP_DOCS := $(VENV)/.installed-docs
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# Test processes (pytest-xdist workers) for make check and make test; 2 fits the project's 2-core
+# machine. WORKERS=0 runs in this one process.
+WORKERS ?= 2
+PYTEST := $(BIN)/python -m pytest -n $(WORKERS) --dist worksteal
 
 .PHONY: run check test warm bench lint docs tables clean
 
@@ -43,13 +47,13 @@ run: $(STAMP_RUN)
 # load; see TIERS in tests/conftest.py) with the small hypothesis budgets. Minutes with a warm
 # numba cache (make warm).
 check: $(STAMP_TEST)
-	HYPOTHESIS_PROFILE=dev $(BIN)/python -m pytest --tier quick
+	HYPOTHESIS_PROFILE=dev $(PYTEST) --tier quick
 
 # Every truth: the quick tier first (a failure there stops before the long part), then the rest,
 # then the single-hand and evaluation tests again on the pure-Python path.
 test: $(STAMP_TEST)
-	$(BIN)/python -m pytest --tier quick
-	$(BIN)/python -m pytest --tier rest
+	$(PYTEST) --tier quick
+	$(PYTEST) --tier rest
 	SHOWDOWN_PURE_PYTHON=1 $(BIN)/python -m pytest tests/test_single_hand.py tests/test_evaluation.py
 
 # Compile every kernel into numba's cache (once after an install or a kernel edit).

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import os
 import pkgutil
 import re
 import shutil
@@ -52,7 +53,8 @@ CONTRACTS = ["Layers, top to bottom", "Kernels import no API", "CLI and web use 
 def _lint(package_parent: Path) -> dict[str, str]:
     """Each contract's verdict (KEPT or BROKEN) from lint-imports run on a copy of the package (its
     colours taken out: import-linter 2.6 writes them even into a pipe)."""
-    env = {"PYTHONPATH": str(package_parent), "PATH": str(Path(sys.executable).parent), "COLUMNS": "200"}
+    env = {"PYTHONPATH": str(package_parent), "PATH": str(Path(sys.executable).parent), "COLUMNS": "200",
+           **{name: os.environ[name] for name in ("SHOWDOWN_CACHE_DIR",) if name in os.environ}}
     proc = subprocess.run([str(LINT_IMPORTS), "--config", str(ROOT / "pyproject.toml"), "--no-cache"],
                           capture_output=True, text=True, timeout=300, cwd=package_parent, env=env)
     verdicts = {}
