@@ -296,6 +296,9 @@ row(settle, BOARD, SEATS, button="Z", raises=SettlementError, match="button 'Z' 
 row(settle, BOARD, SEATS, odd_chip="x", raises=SettlementError, match="odd_chip must be one of")
 row(settle, BOARD, SEATS, rake=5, raises=SettlementError, match="rake must be a Rake, got 5")
 row(settle, "", SEATS, boards="Ac Kc Jc 5c Th", raises=SettlementError, match="boards must be a list")
+row(settle, "", SEATS, boards=5, raises=SettlementError, match="boards must be a list, got 5")
+row(settle, "", SEATS, boards=[], raises=SettlementError, match="boards must be a list of one or more boards")
+row(settle, "", 5, raises=SettlementError, match="seats must be a list, got 5")
 row(settle, BOARD, [Seat("A", 5, folded=True), Seat("B", 5, folded=True)], raises=SettlementError,
     match="every seat has folded")
 row(settle, BOARD, [Seat("A", 5), SEATS[1]], raises=SettlementError,
@@ -337,6 +340,9 @@ row(Range.from_combos, ["AhKh", "KhAh"], [1, 0.5], raises=RangeParseError, match
 row(Range.from_combos, ["AhKh"], [1, 1], raises=RangeParseError, match="1 combos but 2 weights")
 row(Range.from_combos, ["AhZz"], raises=CardParseError, match="bad card 'AhZz'")
 row(Range.from_combos, ["AhAh"], raises=DuplicateCardError, match="card Ah appears more than once")
+row(Range.from_combos, 5, raises=RangeParseError, match="combos must be a list, got 5")
+row(Range.from_combos, "AhKh", raises=RangeParseError, match="combos must be a list, got 'AhKh'")
+row(Range.from_combos, ["AhKh"], 0.5, raises=RangeParseError, match="weights must be a list, got 0.5")
 row(Range.top, 0, raises=RangeParseError, match="top 0% is outside 0 < N <= 100")
 row(Range.top, 101, raises=RangeParseError, match="top 101% is outside 0 < N <= 100")
 row(Range.weight, Range("AA"), "Ah", raises=RangeParseError, match="a combo has two cards, got 1")
@@ -423,6 +429,8 @@ row(equity, ["AA", "KK"], exact=True, max_evaluations=1, raises=EquityError, mat
 row(equity, ["random"] * 3, exact=True, raises=EquityError, match="preflop is out of reach")
 row(equity, ["AA", "random"], exact=True, progress=lambda interim: False, raises=EquityCancelled,
     match="exact enumeration stopped by the progress callback")
+row(equity, ["AA", "random"], exact=True, time_limit=1e-9, raises=EquityCancelled,
+    match="exact enumeration reached time_limit=1e-09 s after")
 row(LIMITS.exact_seconds, -1, raises=EquityError, match="evaluations must be at least 0, got -1")
 row(LIMITS.exact_seconds, 1, threads=0, raises=EquityError, match="threads must be at least 1, got 0")
 for grid in (grid_plan, odds_grid):
@@ -507,6 +515,8 @@ row(run_batch, SOURCE, OUTPUT, lines_per_partition=0, raises=ShowdownError,
     match="lines_per_partition must be at least 1, got 0")
 row(run_batch, SOURCE, OUTPUT, max_evaluations=0, raises=ShowdownError, match="max_evaluations must be at least 1")
 row(run_batch, Later(lambda tmp: tmp / "missing.jsonl"), OUTPUT, raises=FileError, match="cannot read batch file")
+row(run_batch, 123, OUTPUT, raises=FileError, match="a batch file is given by its path, got int")
+row(run_batch, SOURCE, 4, raises=FileError, match="a batch output is given by its path, got int")
 row(run_batch, SOURCE, Later(lambda tmp: tmp), raises=FileError, match="it is a directory")
 row(run_batch, SOURCE, SOURCE, raises=FileError, match="is the batch file itself")
 row(run_batch, SOURCE, Later(foreign_output), raises=FileError, match="its line 1 is not the record of line 1")

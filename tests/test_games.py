@@ -143,3 +143,19 @@ def test_a_mix_the_kernels_do_not_have_is_refused_by_name(fields, problem):
     with pytest.raises(GameError, match=problem) as error:
         Game("holdem-hilo", "Hold'em hi-lo", **fields)
     assert "'holdem-hilo'" in str(error.value)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_places_and_category_numbers_round_trip_and_refuse_what_is_no_category(name):
+    game = GAMES[name]
+    for category in range(len(game.places)):
+        value = (game.place(category) << 12) | 7
+        assert game.category_number(value) == category
+    top = len(game.places) << 12
+    for bad, message in ((-1, "must be at least 0"), (top, f"must be at most {top - 1:,}"), ("5", "must be a whole number"),
+                         (True, "must be a whole number"), (5.0, "must be a whole number")):
+        with pytest.raises(GameError, match=f"a hand value {message}"):
+            game.category_number(bad)
+    for bad, message in ((-1, "must be at least 0"), (len(game.places), "must be at most"), ("flush", "must be a whole number")):
+        with pytest.raises(GameError, match=f"a category {message}"):
+            game.place(bad)

@@ -358,6 +358,19 @@ def test_preflop_progress_and_cancel():
         equity(["JJ+", "random"], exact=True, progress=lambda r: False)
 
 
+@pytest.mark.parametrize("board", ["", "Kd 7c 2s"])
+def test_a_time_limit_stops_exact_enumeration_and_only_then(board):
+    # Preflop by classes, and on a flop by boards: each reports between pieces, and past the
+    # limit the run stops naming it; a limit it does not reach leaves the counts as they are.
+    players = ["AA", "QQ", "random"] if board else ["JJ+", "random"]
+    seen = []
+    with pytest.raises(EquityCancelled, match=r"reached time_limit=1e-09 s after [\d,]+ of about"):
+        equity(players, board, exact=True, time_limit=1e-9, progress=lambda r: seen.append(r.total))
+    assert len(seen) == 1  # the callback sees the first piece, then the limit stops the run
+    whole = equity(players, board, exact=True)
+    assert equity(players, board, exact=True, time_limit=3600).counts == whole.counts
+
+
 def test_exact_preflop_out_of_reach():
     with pytest.raises(EquityError, match="out of reach"):
         equity(["random", "random", "random"], exact=True)

@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import IO, Any, Optional, Union
 
 from showdown.errors import Cancelled, EquityError, FileError, ShowdownError
-from showdown.files import open_output, os_problem, parse_json, quoted, read_data
+from showdown.files import given_path, open_output, os_problem, parse_json, quoted, read_data
 from showdown.odds import equity
 from showdown.parallel.cluster import map_in_order, split, worker_threads
 from showdown.parallel.interruption import interruptible
@@ -274,13 +274,13 @@ def run_batch(
 
     Raises:
         ShowdownError: ``lines_per_partition`` or ``max_evaluations`` is not a whole number from 1.
-        FileError: ``source`` cannot be read (or is too large), or ``output`` is a directory, cannot be written, or
-            is not the output of ``source``.
+        FileError: ``source`` or ``output`` is not a path, ``source`` cannot be read (or is too large), or
+            ``output`` is a directory, cannot be written, or is not the output of ``source``.
     """
     lines_per_partition = whole_number(lines_per_partition, "lines_per_partition", low=1)
     if max_evaluations is not None:
         max_evaluations = whole_number(max_evaluations, "max_evaluations", low=1)
-    source, output = Path(source), Path(output)
+    source, output = given_path(source, "batch file"), given_path(output, "batch output")
     lines = _split_lines(read_data(source, "batch file", limit=MAX_BATCH_BYTES))
     done, regular = _resume_point(source, output, lines)
     todo = list(enumerate(lines, start=1))[done:]

@@ -106,13 +106,24 @@ def _foreign_encoding(start: bytes) -> Optional[str]:
     return None
 
 
+def given_path(path: Any, what: str, *, error: ErrorType = FileError) -> Path:
+    """``path`` (text or a path) as a Path, else ``error`` naming ``what`` and the type given.
+
+    >>> given_path(123, "batch file")
+    Traceback (most recent call last):
+    showdown.errors.FileError: a batch file is given by its path, got int
+    """
+    if not isinstance(path, (str, os.PathLike)):
+        raise error(f"a {what} is given by its path, got {type(path).__name__}")
+    return Path(path)
+
+
 def read_data(path: PathLike, what: str, *, error: ErrorType = FileError, limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of the text file at ``path`` (``what`` names it in messages: ``"hand file"``),
     at most ``limit`` of them. Refused with ``error``: a file that cannot be opened or read, a
     directory, a UTF-16 or UTF-32 file, a binary file (a zero byte) and a file over the limit.
     Reads in pieces, so an endless stream stops at the first zero byte or at the limit."""
-    if not isinstance(path, (str, os.PathLike)):
-        raise error(f"a {what} is given by its path, got {type(path).__name__}")
+    given_path(path, what, error=error)
     name = f"{what} {quoted(path)}"
     try:
         handle = open(path, "rb")
@@ -238,8 +249,7 @@ def parse_json(text: str, what: str, *, error: ErrorType = JSONError, max_depth:
 def open_output(path: PathLike, what: str, *, error: ErrorType = FileError, mode: str = "a") -> IO[str]:
     """The file at ``path`` opened for writing UTF-8 text (appending by default), else
     ``error`` naming it and why: its folder is missing, it is a directory, it cannot be written."""
-    if not isinstance(path, (str, os.PathLike)):
-        raise error(f"a {what} is given by its path, got {type(path).__name__}")
+    given_path(path, what, error=error)
     name = f"{what} {quoted(path)}"
     if os.fspath(path) == "":
         raise error(f"a {what} needs a file name")
@@ -258,8 +268,7 @@ def writable_path(path: PathLike, what: str, *, error: ErrorType = FileError) ->
     """``path`` as a Path, once it is known that a file can be written there: refused (one
     line naming it) when it is empty, a directory, in a folder that does not exist, or not
     writable. Checked before the work, so that no result is lost to a bad path at the end."""
-    if not isinstance(path, (str, os.PathLike)):
-        raise error(f"a {what} is given by its path, got {type(path).__name__}")
+    given_path(path, what, error=error)
     path = os.fspath(path)
     name = f"{what} {quoted(path)}"
     if not path.strip():

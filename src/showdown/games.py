@@ -20,6 +20,7 @@ from typing import Any, Union
 
 from showdown.cards import CARDS, Card
 from showdown.errors import GameError
+from showdown.quantities import whole_number
 from showdown.tables.layout import (
     CATEGORY_SHIFT,
     HOLDEM_EVALUATOR,
@@ -113,12 +114,25 @@ class Game:
 
         >>> GAMES["short-deck"].category_number(6 << 12)  # a flush sits in place 6
         5
+        >>> GAMES["holdem"].category_number(-1)
+        Traceback (most recent call last):
+        showdown.errors.GameError: a hand value must be at least 0, got -1
         """
-        return self.places.index(value >> CATEGORY_SHIFT)
+        number = whole_number(value, "a hand value", low=0, high=(len(self.places) << CATEGORY_SHIFT) - 1,
+                              error=GameError)
+        return self.places.index(number >> CATEGORY_SHIFT)
 
     def place(self, category: int) -> int:
-        """Where a category (hold'em numbering) sits in this game's order (``value >> 12``)."""
-        return self.places[category]
+        """Where a category (hold'em numbering: 0 high card .. 8 straight flush) sits in this
+        game's order (``value >> 12``).
+
+        >>> GAMES["short-deck"].place(5)  # the flush, above the full house
+        6
+        >>> GAMES["holdem"].place("flush")
+        Traceback (most recent call last):
+        showdown.errors.GameError: a category must be a whole number, got 'flush'
+        """
+        return self.places[whole_number(category, "a category", low=0, high=len(self.places) - 1, error=GameError)]
 
     def card_in_deck(self, card: Card) -> bool:
         """Whether the card belongs to the game's deck."""

@@ -53,7 +53,7 @@ from showdown.errors import DuplicateCardError, HandSizeError, SettlementError
 from showdown.evaluation import HandRank, evaluate
 from showdown.games import GAMES, Game, GameLike, check_in_deck, resolve_game
 from showdown.low_hands import LowRank, evaluate_low
-from showdown.quantities import real_number, shown, whole_number
+from showdown.quantities import listed, real_number, shown, whole_number
 
 ODD_CHIP_RULES = ("one-each-from-button", "all-to-first-from-button")
 """The ways to give out the odd chips of a split (see the rules above)."""
@@ -376,9 +376,10 @@ def _boards(board: CardsLike, boards: Optional[Sequence[CardsLike]]) -> list[tup
     if boards is None:
         runs = [shared]
     else:
-        if isinstance(boards, (str, Card)) or len(boards) == 0:
-            raise SettlementError("boards must be a list of one or more boards")
-        given = [parse_cards(run) for run in boards]
+        runs_given = [] if isinstance(boards, Card) else listed(boards, "boards", error=SettlementError)
+        if not runs_given:
+            raise SettlementError(f"boards must be a list of one or more boards, got {shown(boards)}")
+        given = [parse_cards(run) for run in runs_given]
         if not shared:
             shared = given[0]
             for cards in given[1:]:
@@ -428,16 +429,16 @@ def settle(
     Main pot of 50 to B, uncontested.
 
     Raises:
-        SettlementError: fewer than 2 or more than 23 seats, a seat that is not a Seat or a name used twice, a bad
-            ``button``, ``odd_chip``, ``rake`` or ``boards``, every seat folded, or a seat without cards in a
-            contested pot.
+        SettlementError: ``seats`` not a list, fewer than 2 or more than 23 seats, a seat that is not a Seat or a
+            name used twice, a bad ``button``, ``odd_chip``, ``rake`` or ``boards``, every seat folded, or a seat
+            without cards in a contested pot.
         HandSizeError: a board of 1, 2 or more than 5 cards, a contested pot without five board cards, or a hand of
             too many hole cards (in Omaha: not the game's).
         CardParseError: a token is not a card (the message quotes it).
         DuplicateCardError: a card in two hands, in a hand and on a board, or on two boards.
         GameError: an unknown game, or a card the short deck does not have.
     """
-    seats = list(seats)
+    seats = listed(seats, "seats", error=SettlementError)
     if not MIN_SEATS <= len(seats) <= MAX_SEATS:
         raise SettlementError(f"a hand has {MIN_SEATS} to {MAX_SEATS} seats, got {len(seats)}")
     order: dict[str, int] = {}

@@ -1,6 +1,7 @@
-"""The numbers a caller gives (counts, seeds, seconds, fractions), checked in one place: whole
-numbers are ints (not bools, not floats that happen to be whole), real numbers are finite, and
-every refusal names the argument, the bound and the value.
+"""The numbers a caller gives (counts, seeds, seconds, fractions) and the lists, checked in one
+place: whole numbers are ints (not bools, not floats that happen to be whole), real numbers are
+finite, lists are lists (not text, not a single number), and every refusal names the argument,
+the bound and the value.
 
 >>> whole_number(3, "trials", low=1)
 3
@@ -17,6 +18,7 @@ from __future__ import annotations
 import math
 import operator
 import random
+from collections.abc import Mapping
 from typing import Any, Optional
 
 from showdown.errors import ShowdownError
@@ -72,3 +74,24 @@ def random_seed(value: Any, name: str = "seed", *, error: ErrorType = ShowdownEr
     if value is None:
         return random.SystemRandom().randrange(1 << 63)
     return whole_number(value, name, low=0, high=MAX_SEED, error=error)
+
+
+def listed(value: Any, name: str, *, error: ErrorType = ShowdownError) -> list[Any]:
+    """``value`` as a list: a list, a tuple, a generator or any other iterable but text, bytes
+    and a mapping; else ``error`` naming ``name`` and the value.
+
+    >>> listed((1, 2), "weights")
+    [1, 2]
+    >>> listed(5, "seats")
+    Traceback (most recent call last):
+    ...
+    showdown.errors.ShowdownError: seats must be a list, got 5
+    """
+    if not isinstance(value, (str, bytes, bytearray, Mapping)):
+        try:
+            items = iter(value)
+        except TypeError:
+            pass
+        else:
+            return list(items)
+    raise error(f"{name} must be a list, got {shown(value)}")

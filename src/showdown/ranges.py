@@ -63,7 +63,7 @@ from showdown.holdings import (
     class_names,
     study_cards,
 )
-from showdown.quantities import real_number
+from showdown.quantities import listed, real_number
 from showdown.tables.preflop_order import preflop_equities
 
 __all__ = ["N_COMBOS", "PREFLOP_ORDER", "Range", "RangeParseError", "starting_hand_of", "starting_hands",
@@ -585,14 +585,15 @@ class Range:
         ''
 
         Raises:
-            RangeParseError: a combo is not two cards, a weight is not in (0, 1], a combo is given two weights, or
-                there are not as many weights as combos.
+            RangeParseError: ``combos`` or ``weights`` is not a list, a combo is not two cards, a weight is not in
+                (0, 1], a combo is given two weights, or there are not as many weights as combos.
             CardParseError: a token is not a card (the message quotes it).
             DuplicateCardError: a combo names one card twice.
         """
-        combos = list(combos)
+        combos = listed(combos, "combos", error=RangeParseError)
         values = [1.0] * len(combos) if weights is None else [
-            real_number(w, f"the weight of combo {index}", error=RangeParseError) for index, w in enumerate(weights)
+            real_number(w, f"the weight of combo {index}", error=RangeParseError)
+            for index, w in enumerate(listed(weights, "weights", error=RangeParseError))
         ]
         if len(values) != len(combos):
             raise RangeParseError(f"{len(combos)} combos but {len(values)} weights")

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Optional
 
-from showdown.errors import EquityError
+from showdown.errors import EquityCancelled, EquityError
 from showdown.games import GameLike
 from showdown.kernel_groups import prepare as prepare_kernels
 from showdown.odds import exact as enumeration
@@ -60,7 +60,8 @@ def equity(
     (called with the interim result after each batch) returning False. With none of trials,
     stderr and time_limit it runs 1,000,000 deals. The same ``seed`` gives the same answer
     whatever ``n_jobs``; the seed used is in ``result.seed``. Exact enumeration also
-    reports progress; a callback returning False stops it with :class:`~showdown.EquityCancelled`.
+    reports progress; a callback returning False, or ``time_limit`` seconds passing, stops it
+    with :class:`~showdown.EquityCancelled`.
     Ctrl-C stops any run at the next piece of work with ``KeyboardInterrupt``.
 
     ``max_evaluations`` caps exact enumeration by the hand evaluations of its plan: above it
@@ -91,7 +92,7 @@ def equity(
         RangeParseError: range text that does not parse.
         EmptyRangeError: a range is empty once the known cards are removed.
         GameError: an unknown game, a card the short deck does not have, or a range of another game's hands.
-        EquityCancelled: ``progress`` returned False during exact enumeration.
+        EquityCancelled: ``progress`` returned False, or ``time_limit`` passed, during exact enumeration.
     """
     question = prepare(players, board, dead, game)
     options = run_options(exact=exact, trials=trials, stderr=stderr, time_limit=time_limit, seed=seed, n_jobs=n_jobs,
@@ -113,6 +114,8 @@ def equity(
             if not affordable:
                 raise EquityError(f"exact enumeration would take about {plan.evaluations:,} hand evaluations, over"
                                   f" the limit of {max_evaluations:,}; use Monte Carlo or raise the limit")
+            if time_limit is not None:
+                progress = _within(time_limit, progress)
             # Each path prepares its kernel group first, its clock left out of it (seconds on the
             # first run after an install).
             if classes is not None:
@@ -121,3 +124,19 @@ def equity(
                 return enumeration.by_runouts(question, n_jobs, progress, started)
             return enumeration.by_boards(question, n_jobs, progress, started)
         return monte_carlo(question, trials, seed, stderr, time_limit, n_jobs, progress, started, client)
+
+
+def _within(time_limit: float, progress: Optional[Callable[[EquityResult], Any]]) -> Callable[[EquityResult], Any]:
+    """``progress`` for an exact run that must end within ``time_limit`` seconds: past it, the
+    run stops with :class:`~showdown.EquityCancelled` naming the limit."""
+
+    def report(interim: EquityResult) -> Any:
+        if progress is not None and progress(interim) is False:
+            return False
+        if interim.elapsed >= time_limit:
+            raise EquityCancelled(f"exact enumeration reached time_limit={time_limit:g} s after {interim.total:,} of"
+                                  f" about {interim.planned:,} deals; ask for Monte Carlo (exact=False) or a longer"
+                                  " time_limit")
+        return True
+
+    return report
