@@ -272,6 +272,16 @@ def five_card_values(five_card_hands) -> np.ndarray:
     return evaluate_many(five_card_hands)
 
 
+def after_first_start(err: str) -> str:
+    """A command's stderr without the line it prints first when its kernels are not yet in numba's
+    cache (the first start after an install; see showdown.cli.progress.engine_ready): in two test
+    processes, which one compiles a kernel first is not fixed, so tests of anything else leave
+    that line out."""
+    from showdown.engine import PREPARING
+
+    return err.removeprefix(f"{PREPARING}...\n")
+
+
 def run_cli(capsys, *args: str) -> str:
     """Run ``showdown ARGS`` in-process and return its stdout (typer exits with 0 after a command)."""
     from showdown.cli import main

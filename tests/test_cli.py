@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import showdown.cli as cli
+from conftest import after_first_start
 from showdown import Deck, evaluate, showdown
 from showdown import __version__ as showdown_version
 from showdown.cli import output
@@ -26,7 +27,7 @@ def run(capsys, *args: str) -> tuple[int, str, str]:
     except SystemExit as exit_:
         code = 0 if exit_.code is None else exit_.code
     out, err = capsys.readouterr()
-    return code, out, err
+    return code, out, after_first_start(err)
 
 
 def run_error(capsys, *args: str) -> str:
@@ -35,6 +36,7 @@ def run_error(capsys, *args: str) -> str:
         cli.main(list(args))
     assert info.value.code == 2
     out, err = capsys.readouterr()
+    err = after_first_start(err)
     assert out == ""
     lines = err.splitlines()
     assert len(lines) == 1 and err.endswith("\n"), err

@@ -13,7 +13,7 @@ import pytest
 
 import naive
 import naive_games
-from conftest import run_cli
+from conftest import after_first_start, run_cli
 from showdown import GAMES, Seat, deal_showdown, equity, evaluate, evaluate_low, odds_grid, settle, showdown
 from showdown.cli import main, output
 
@@ -36,6 +36,7 @@ def run_error(capsys, *args: str) -> str:
         main(list(args))
     assert info.value.code == 2
     out, err = capsys.readouterr()
+    err = after_first_start(err)
     assert out == ""
     lines = err.splitlines()
     assert len(lines) == 1 and err.endswith("\n") and lines[0].startswith("error: "), err

@@ -152,10 +152,11 @@ def test_places_and_category_numbers_round_trip_and_refuse_what_is_no_category(n
         value = (game.place(category) << 12) | 7
         assert game.category_number(value) == category
     top = len(game.places) << 12
-    for bad, message in ((-1, "must be at least 0"), (top, f"must be at most {top - 1:,}"), ("5", "must be a whole number"),
-                         (True, "must be a whole number"), (5.0, "must be a whole number")):
+    whole = "must be a whole number"
+    for bad, message in ((-1, "must be at least 0"), (top, f"must be at most {top - 1:,}"), ("5", whole),
+                         (True, whole), (5.0, whole)):
         with pytest.raises(GameError, match=f"a hand value {message}"):
             game.category_number(bad)
-    for bad, message in ((-1, "must be at least 0"), (len(game.places), "must be at most"), ("flush", "must be a whole number")):
+    for bad, message in ((-1, "must be at least 0"), (len(game.places), "must be at most"), ("flush", whole)):
         with pytest.raises(GameError, match=f"a category {message}"):
             game.place(bad)

@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 import showdown
 import showdown.cli.odds
 import showdown.files
-from conftest import budget, require
+from conftest import after_first_start, budget, require
 from showdown import EquityCancelled
 from showdown.cli import main
 from showdown.cli.progress import equity_bar
@@ -55,7 +55,8 @@ def run(*args: str, input: str | None = None) -> Ran:
             code = done.code if isinstance(done.code, int) else 0 if done.code is None else 1
         sys.stdout.flush()
         sys.stderr.flush()
-    return Ran(code, out.getvalue().decode("utf-8", "replace"), err.getvalue().decode("utf-8", "replace"))
+    return Ran(code, out.getvalue().decode("utf-8", "replace"),
+               after_first_start(err.getvalue().decode("utf-8", "replace")))
 
 
 def refused(ran: Ran, *fragments: str) -> str:

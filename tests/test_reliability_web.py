@@ -261,7 +261,8 @@ def test_job_events_are_strict_json(client):
 
 def test_other_errors_are_strict_json_too(client):
     assert "no equity job" in clean_4xx(client.get("/api/equity/jobs/%ED%A0%80%ff"))
-    assert clean_4xx(client.get("/api/evaluate")) in ("Method Not Allowed", "Not Found")
+    assert clean_4xx(client.get("/api/evaluate")) == "/api/evaluate takes POST, not GET"
+    assert clean_4xx(client.get("/api/%ED%A0%80%ff")).startswith("no API path /api/")
     assert clean_4xx(client.get("/no/such/page")) == "Not Found"
     assert "65,536 bytes" in clean_4xx(client.post("/api/range", json={"text": "AA, " * 20_000}))
 

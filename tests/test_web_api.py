@@ -648,3 +648,19 @@ def test_videopoker_deal_and_draw_from_the_joker_deck(client):
                      for s in seeds)
     assert abs(with_joker / len(seeds) - 5 / 53) < 0.04
     assert "Jk" in error(client.post("/api/videopoker/draw", json={"seed": seed, "held": ["Jk"]}))
+
+
+def test_a_path_of_the_api_with_another_method_is_405_with_its_methods_and_any_other_404(client):
+    schema = client.get("/openapi.json").json()["paths"]
+    for path, operations in schema.items():
+        if "{" in path:  # a path with a parameter: one example stands for it below
+            continue
+        allowed = sorted(method.upper() for method in operations)
+        for method in {"GET", "POST", "PUT", "DELETE"} - set(allowed):
+            response = client.request(method, path)
+            assert error(response, 405) == f"{path} takes {' or '.join(allowed)}, not {method}"
+            assert response.headers["allow"] == ", ".join(allowed)
+    response = client.post("/api/equity/jobs/some-job")
+    assert error(response, 405).endswith("takes DELETE or GET, not POST")
+    for path in ("/api/nope", "/api/", "/api/equity/extra"):
+        assert error(client.get(path), 404) == f"no API path {path}; the paths are listed at /docs"

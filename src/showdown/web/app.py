@@ -6,10 +6,11 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Optional
 
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, Response
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
@@ -52,6 +53,25 @@ async def _http_error(request: Request, error: Exception) -> Response:
     return StrictJSONResponse({"detail": error.detail}, status_code=error.status_code, headers=error.headers)
 
 
+_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+
+def _add_api_fallback(app: FastAPI, api: APIRouter) -> None:
+    """Under /api, after every route of ``api``: a path that exists with other methods is
+    answered 405 with its ``Allow`` header, any other path 404, both in JSON (without this the
+    page's static files, mounted at /, would answer for them)."""
+    routes = [route for route in api.routes if isinstance(route, APIRoute)]
+
+    @app.api_route("/api/{path:path}", methods=_METHODS, include_in_schema=False)
+    async def fallback(request: Request, path: str) -> Response:
+        allowed = sorted({method for route in routes if route.path_regex.match(f"/{path}")
+                          for method in route.methods or ()})
+        if not allowed:
+            raise HTTPException(404, f"no API path {request.url.path}; the paths are listed at /docs")
+        raise HTTPException(405, f"{request.url.path} takes {' or '.join(allowed)}, not {request.method}",
+                            headers={"Allow": ", ".join(allowed)})
+
+
 def _add_docs(app: FastAPI) -> None:
     """The interactive API docs at /docs (Swagger UI), its script and style served from the
     fastapi-offline package (the web extra): no CDN, so it works offline."""
@@ -92,7 +112,9 @@ def create_app(settings: Optional[Settings] = None) -> FastAPI:
     app.add_exception_handler(ShowdownError, _showdown_error)
     app.add_exception_handler(RequestValidationError, validation_error)
     app.add_exception_handler(HTTPException, _http_error)
-    app.include_router(build_router(settings, jobs), prefix="/api")
+    api = build_router(settings, jobs)
+    app.include_router(api, prefix="/api")
+    _add_api_fallback(app, api)
     _add_docs(app)
     if (STATIC / "index.html").is_file():
         app.mount("/", StaticFiles(directory=STATIC, html=True), name="static")
