@@ -447,6 +447,10 @@ row(odds_grid, "AsKs", exact=True, progress=lambda interim: False, raises=Equity
 row(preflop_table, [], raises=ShowdownError, match="preflop_table needs distinct starting hands")
 row(preflop_table, ["AA", "AA"], raises=ShowdownError, match="preflop_table needs distinct starting hands")
 row(preflop_table, ["AKx"], raises=ShowdownError, match="'AKx' is not a starting hand")
+row(preflop_table, ["AA", "aa"], raises=ShowdownError, match="preflop_table needs distinct starting hands")
+row(preflop_table, "AKs", raises=ShowdownError, match="hands must be a list, got 'AKs'")
+row(preflop_table, ["AhKh"], raises=ShowdownError, match="'AhKh' is not a starting hand")
+row(preflop_table, [["AA"]], raises=ShowdownError, match="['AA'] is not a starting hand")
 row(preflop_table, ["AA"], partitions=0, raises=ShowdownError, match="partitions must be at least 1, got 0")
 row(PreflopTable.to_csv, Later(lambda _: _table()), Later(lambda tmp: tmp / "missing" / "table.csv"),
     raises=FileError, match="does not exist")

@@ -46,6 +46,8 @@ def test_preflop_table_output(tmp_path):
         preflop_table(["AA", "AKx"])
     with pytest.raises(ShowdownError, match="distinct"):
         preflop_table(["AA", "AA"])
+    lower = preflop_table(["aa", "72O", "jts"])  # any case, as every other entry point reads a hand
+    assert lower.hands == table.hands and (lower.equities == table.equities).all()
 
 
 def test_preflop_table_heatmap(tmp_path):

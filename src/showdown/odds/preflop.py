@@ -28,13 +28,13 @@ from typing import Any, Optional, Union
 
 import numpy as np
 
-from showdown.errors import ShowdownError
+from showdown.errors import RangeParseError, ShowdownError
 from showdown.files import open_output, writable_path
 from showdown.odds.exact import by_hole_ranks, class_codes, decode_classes, score_classes, suit_permutations
 from showdown.parallel.cluster import map_partitions, split
 from showdown.parallel.interruption import interruptible
-from showdown.quantities import whole_number
-from showdown.ranges import Range, starting_hands
+from showdown.quantities import listed, shown, whole_number
+from showdown.ranges import Range, starting_hand_of, starting_hands
 from showdown.tables.layout import N_COUNTS, TIE, WIN
 
 PARTITION_CLASSES = 1024
@@ -130,6 +130,16 @@ class PreflopTable:
         plt.close(figure)
 
 
+def _starting_hand(name: Any) -> str:
+    """A starting hand's name (``AA``, ``AKs``, ``AKo``, in any case) in its canonical form."""
+    if isinstance(name, str) and len(name.strip()) in (2, 3):
+        try:
+            return starting_hand_of(name)
+        except RangeParseError:
+            pass
+    raise ShowdownError(f"{shown(name)} is not a starting hand (such as AA, AKs or AKo)")
+
+
 def preflop_table(
     hands: Optional[Sequence[str]] = None,
     *,
@@ -137,7 +147,8 @@ def preflop_table(
     partitions: Optional[int] = None,
     progress: Optional[Callable[[int, int], Any]] = None,
 ) -> PreflopTable:
-    """The exact heads-up table of starting ``hands`` (default: all 169, in :func:`~showdown.starting_hands` order).
+    """The exact heads-up table of starting ``hands`` (default: all 169, in :func:`~showdown.starting_hands` order;
+    names in any case, ``aks`` for ``AKs``).
 
     ``client``: a ``dask.distributed.Client`` to spread the scoring over; ``partitions``: how
     many partitions to cut the work into (default: one per ``PARTITION_CLASSES`` matchup
@@ -145,18 +156,16 @@ def preflop_table(
     two cores.
 
     Raises:
-        ShowdownError: ``hands`` is empty, repeats a hand or holds something other than a starting hand (``AA``,
-            ``AKs``, ``AKo``), or ``partitions`` is below 1.
+        ShowdownError: ``hands`` is not a list, is empty, repeats a hand or holds something other than a starting
+            hand (``AA``, ``AKs``, ``AKo``), or ``partitions`` is below 1.
     """
     if partitions is not None:
         whole_number(partitions, "partitions", low=1)
-    names = tuple(starting_hands() if hands is None else hands)
+    names = starting_hands() if hands is None else tuple(_starting_hand(name) for name in listed(hands, "hands"))
     if not names or len(set(names)) != len(names):
         raise ShowdownError("preflop_table needs distinct starting hands")
     combos, owner = [], []
     for index, name in enumerate(names):
-        if name not in starting_hands():
-            raise ShowdownError(f"{name!r} is not a starting hand (such as AA, AKs or AKo)")
         for ids in Range(name).combos:
             combos.append(ids)
             owner.append(index)
