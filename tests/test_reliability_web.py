@@ -712,7 +712,9 @@ def test_connections_over_the_limit_get_503():
                 assert fifth.get(url).status_code == 200
                 held.append(_connect(port))
                 time.sleep(0.3)
-                assert fifth.get(url).status_code == 503  # the sixth connection at once
+                busy = fifth.get(url)  # the sixth connection at once
+                assert busy.status_code == 503 and busy.headers["content-type"] == "application/json"
+                assert busy.json() == {"detail": "the server is busy: it serves 5 connections at once; try again"}
                 held.pop().close()
                 held.pop().close()
                 time.sleep(0.3)

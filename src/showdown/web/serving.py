@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import ipaddress
+import json
 import logging
 import socket
 from collections.abc import Callable, Iterable
@@ -174,6 +175,15 @@ def banner(host: str, port: int, settings: Settings) -> str:
     return "\n".join(lines)
 
 
+async def _busy(send: Any, most: int) -> None:
+    """The 503 of a request on a connection over the limit of ``most`` at once, in JSON."""
+    body = json.dumps({"detail": f"the server is busy: it serves {most} connections at once; try again"}).encode()
+    await send({"type": "http.response.start", "status": 503,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                            (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": body, "more_body": False})
+
+
 def timed_protocol(head_timeout: float, body_timeout: float) -> type[asyncio.Protocol]:
     """uvicorn's h11 protocol with a deadline for each request's head (its request line and
     headers, counted from when the connection opens, or from the first byte of a request after
@@ -185,6 +195,22 @@ def timed_protocol(head_timeout: float, body_timeout: float) -> type[asyncio.Pro
     class TimedH11Protocol(H11Protocol):
         _read_timer: Optional[asyncio.TimerHandle] = None
         _reading = ""  # "head", "body", or "" when nothing is owed (or keep-alive watches)
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            # uvicorn's connection limit, checked as uvicorn does but answered in JSON (uvicorn's
+            # own 503 is plain text): the request's task is already counted when the app runs.
+            limit, self.limit_concurrency = self.limit_concurrency, None
+            app = self.app
+
+            async def limited(scope: Any, receive: Any, send: Any) -> None:
+                if limit is not None and (len(self.connections) >= limit or len(self.tasks) > limit):
+                    self.logger.warning("Exceeded concurrency limit.")
+                    await _busy(send, limit - 1)
+                else:
+                    await app(scope, receive, send)
+
+            self.app = limited
 
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             super().connection_made(transport)  # type: ignore[arg-type]
