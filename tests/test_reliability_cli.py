@@ -152,6 +152,44 @@ def test_ctrl_c_in_a_batch_keeps_what_was_solved_and_the_rerun_finishes(tmp_path
     assert records[7]["result"]["stopped_by"] == "time_limit"
 
 
+# Ctrl-C while the command is still importing: a sitecustomize sends the process SIGINT as it
+# starts importing one module (of showdown, of numpy, of the command line's typer).
+_INTERRUPT_ON_IMPORT = """
+import importlib.abc, os, signal, sys
+
+class Interrupt(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == os.environ["SHOWDOWN_TEST_INTERRUPT_AT"]:
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, Interrupt())
+"""
+
+
+@pytest.mark.process
+@pytest.mark.parametrize("module", ["showdown.batch", "numpy", "typer"])
+@pytest.mark.parametrize("how", ["script", "-m"])
+def test_ctrl_c_while_the_command_imports_is_one_line_and_130(tmp_path, module, how):
+    (tmp_path / "sitecustomize.py").write_text(_INTERRUPT_ON_IMPORT, encoding="utf-8")
+    command = [str(Path(sys.executable).with_name("showdown"))] if how == "script" else [sys.executable, "-m",
+                                                                                          "showdown"]
+    env = {**os.environ, "PYTHONPATH": str(tmp_path), "SHOWDOWN_TEST_INTERRUPT_AT": module}
+    ended = subprocess.run([*command, "eval", "As Ks Qs Js Ts"], capture_output=True, text=True, env=env,
+                           timeout=120)
+    assert (ended.returncode, ended.stderr, ended.stdout) == (130, "interrupted\n", ""), ended
+
+
+@pytest.mark.process
+def test_a_program_importing_showdown_keeps_its_own_ctrl_c(tmp_path):
+    (tmp_path / "sitecustomize.py").write_text(_INTERRUPT_ON_IMPORT, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path), "SHOWDOWN_TEST_INTERRUPT_AT": "showdown.batch"}
+    ended = subprocess.run([sys.executable, "-c", "import showdown"], capture_output=True, text=True, env=env,
+                           timeout=120)
+    assert ended.returncode == -signal.SIGINT and ended.stderr.rstrip().endswith("KeyboardInterrupt"), ended
+
+
 @pytest.mark.parametrize("raised", [KeyboardInterrupt, lambda: EquityCancelled("stopped"),
                                     lambda: _system_error_from_interrupt()])
 def test_every_form_of_ctrl_c_is_one_line_and_130(monkeypatch, raised):

@@ -15,6 +15,7 @@ import os
 # imports numba (see showdown._kernels).
 os.environ.setdefault("NUMBA_DISABLE_ERROR_MESSAGE_HIGHLIGHTING", "1")
 
+from showdown import _startup  # noqa: E402, F401  Ctrl-C as the command starts: "interrupted", status 130
 from showdown._version import __version__  # noqa: E402
 from showdown.batch import BatchSummary, run_batch
 from showdown.cards import (

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import signal
 import sys
 from typing import Any, Optional
 
@@ -109,9 +110,6 @@ def _plain_help(command: Any) -> Any:
     return command
 
 
-INTERRUPTED = 130
-"""The exit status after Ctrl-C (128 + SIGINT, as shells report it)."""
-
 
 MAX_MESSAGE_CHARS = 1_000
 """An error line shows at most this many characters of the message (a message that quotes a
@@ -171,6 +169,10 @@ def _flush_output() -> None:
             raise SystemExit(1) from None  # the reader left: nothing to say to it
         _say(f"error: cannot write the output: {_reason(error)}")
         raise SystemExit(2) from None
+
+
+INTERRUPTED = 128 + signal.SIGINT
+"""The exit status after Ctrl-C (128 + SIGINT, as shells report it)."""
 
 
 def main(argv: Optional[list[str]] = None) -> None:
