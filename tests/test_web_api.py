@@ -664,3 +664,13 @@ def test_a_path_of_the_api_with_another_method_is_405_with_its_methods_and_any_o
     assert error(response, 405).endswith("takes DELETE or GET, not POST")
     for path in ("/api/nope", "/api/", "/api/equity/extra"):
         assert error(client.get(path), 404) == f"no API path {path}; the paths are listed at /docs"
+
+
+def test_an_exact_request_stops_at_its_own_time_limit_and_runs_to_the_endpoints_without_one(client):
+    body = {"players": ["JJ+", "random"], "exact": True}
+    stopped = client.post("/api/equity", json={**body, "time_limit": 0.001})
+    assert error(stopped, 422).startswith("exact enumeration did not finish within 0.001 seconds;")
+    # Without one: the endpoint's limit, not the short default Monte Carlo gets when nothing is said.
+    with TestClient(create_app(Settings(default_time_limit=0.001))) as hurried:
+        whole = hurried.post("/api/equity", json=body)
+    assert whole.status_code == 200 and whole.json()["total"] == equity(["JJ+", "random"], exact=True).total

@@ -142,7 +142,7 @@ def run_equity(body: models.EquityRequest, settings: Settings, in_job: bool = Fa
     time_limit = body.time_limit
     if time_limit is None and not in_job:
         nothing_said = body.trials is None and body.stderr is None
-        time_limit = settings.default_time_limit if nothing_said else max_time
+        time_limit = settings.default_time_limit if nothing_said and not exact else max_time
 
     def progress(interim: EquityResult) -> bool:  # the library's clock: preparing the engine is not counted
         report(interim)
@@ -156,5 +156,6 @@ def run_equity(body: models.EquityRequest, settings: Settings, in_job: bool = Fa
         if cancelled():
             raise
         hint = "" if in_job else "run it as a job (POST /api/equity/jobs) or "
-        raise UnfinishedError(f"exact enumeration did not finish within {max_time:g} seconds; {hint}ask for"
+        within = max_time if time_limit is None else min(time_limit, max_time)
+        raise UnfinishedError(f"exact enumeration did not finish within {within:g} seconds; {hint}ask for"
                               " Monte Carlo (exact: false)") from None
