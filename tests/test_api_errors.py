@@ -73,6 +73,7 @@ from showdown import (
     preflop_table,
     random_hands,
     run_batch,
+    run_options,
     settle,
     starting_hand_of,
 )
@@ -426,6 +427,14 @@ for argument, value, message in (
 ):
     row(equity, HEADS_UP, **{argument: value}, raises=EquityError, match=message)
 row(equity, ["AA", "KK"], exact=True, max_evaluations=1, raises=EquityError, match="over the limit of 1")
+for given, message in ((dict(trials=100), "trials applies to Monte Carlo, not to exact=True"),
+                       (dict(seed=7), "seed applies to Monte Carlo, not to exact=True; drop it"),
+                       (dict(stderr=0.01, seed=7), "stderr and seed apply to Monte Carlo, not to exact=True; drop")):
+    row(equity, HEADS_UP, "2c 7d 9h", exact=True, **given, raises=EquityError, match=message)
+    row(odds_grid, "AsKs", "2c 7d 9h", exact=True, **{k: v for k, v in given.items() if k != "stderr"},
+        raises=EquityError, match="applies to Monte Carlo, not to exact=True")
+row(run_options, exact=True, trials=5, raises=EquityError, match="trials applies to Monte Carlo, not to exact=True")
+row(run_options, trials=0.5, raises=EquityError, match="trials must be a whole number, got 0.5")
 row(equity, ["random"] * 3, exact=True, raises=EquityError, match="preflop is out of reach")
 row(equity, ["AA", "random"], exact=True, progress=lambda interim: False, raises=EquityCancelled,
     match="exact enumeration stopped by the progress callback")
@@ -506,6 +515,8 @@ row(combo_equities, "AA", "KK", FLOP, exact="x", raises=EquityError, match="exac
 row(combo_equities, "AA", "KK", FLOP, trials=0, raises=EquityError, match="trials must be at least 1, got 0")
 row(combo_equities, "AA", "KK", FLOP, time_limit=0, raises=EquityError, match="time_limit must be positive")
 row(combo_equities, "AA", "KK", FLOP, seed=-1, raises=EquityError, match="seed must be at least 0, got -1")
+row(combo_equities, "AA", "KK", FLOP, exact=True, time_limit=5, raises=EquityError,
+    match="time_limit applies to Monte Carlo, not to exact=True")
 row(combo_equities, "AA", {"v": "KK"}, FLOP, raises=EquityError, match="villains are a range or a list of ranges")
 row(combo_equities, "AA", [], FLOP, raises=EquityError, match="villains must hold one range or more, got none")
 row(combo_equities, "AA", "KK", exact=True, raises=EquityError,

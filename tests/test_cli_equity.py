@@ -50,6 +50,8 @@ def test_equity_takes_named_players_like_showdown(capsys):
         (["AhKh"], "player"),
         (["AhKh", "QQ", "--board", "Qs Qh Qd Qc"], "empty"),
         (["AhKh", "ZZ"], "ZZ"),
+        (["AhKh", "QQ", "--exact", "--trials", "500"], "trials applies to Monte Carlo, not to exact=True"),
+        (["AhKh", "QQ", "--exact", "--seed", "5", "--stderr", "0.01"], "stderr and seed apply to Monte Carlo"),
     ],
 )
 def test_equity_errors_print_one_line_and_exit_2(capsys, args, message):

@@ -84,6 +84,8 @@ def test_study_short_deck(capsys):
         (["Ks 7h 2d", "-r", "KsKh"], "empty"),
         (["Ks 7h 2d", "-r", "AA", "--game", "omaha"], "Omaha"),
         (["Ks 7h 2d", "-r", "AA", "--game", "short-deck"], "2d"),
+        (["Ks 7h 2d", "-r", "AA", "-v", "KK", "--seed", "3"], "--trials and --seed apply to a study against two"),
+        (["Ks 7h 2d", "-r", "AA", "--trials", "500"], "without one there are no equities; got 0"),
     ],
 )
 def test_study_errors_print_one_line_and_exit_2(capsys, args, message):

@@ -371,6 +371,17 @@ def test_a_time_limit_stops_exact_enumeration_and_only_then(board):
     assert equity(players, board, exact=True, time_limit=3600).counts == whole.counts
 
 
+def test_a_monte_carlo_option_asks_for_monte_carlo_and_is_refused_with_exact():
+    # On a turn the plan enumerates; trials, stderr or a seed say sample, and exact=True refuses them.
+    spot = (["AcAd", "KhKs"], "2c 7d 9h 5s")
+    assert equity(*spot).exact
+    for given in ({"trials": 2_000}, {"stderr": 0.02}, {"seed": 5}):
+        assert not equity(*spot, **given).exact
+        with pytest.raises(EquityError, match=f"{next(iter(given))} applies to Monte Carlo, not to exact=True"):
+            equity(*spot, exact=True, **given)
+    assert equity(*spot, seed=5).equity == equity(*spot, seed=5).equity != equity(*spot, seed=6).equity
+
+
 def test_exact_preflop_out_of_reach():
     with pytest.raises(EquityError, match="out of reach"):
         equity(["random", "random", "random"], exact=True)

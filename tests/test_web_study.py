@@ -64,6 +64,8 @@ def test_short_deck_study(client):
         ({"board": BOARD, "hero": "AA", "villains": ["KK"] * 10}, "villains"),
         ({"board": BOARD, "hero": "AA", "extra": 1}, "extra"),
         ({"board": BOARD, "hero": "AA", "game": "omaha"}, "Omaha"),
+        ({"board": BOARD, "hero": "AA", "villains": ["KK"], "seed": 3}, "against one villain every number is exact"),
+        ({"board": BOARD, "hero": "AA", "trials": 500}, "without villains there are no equities; got 0 villains"),
     ],
 )
 def test_bad_study_requests_are_422_naming_the_problem(client, body, message):

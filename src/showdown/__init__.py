@@ -71,11 +71,13 @@ from showdown.odds import (
     OddsGrid,
     Plan,
     PreflopTable,
+    RunOptions,
     equity,
     grid_plan,
     odds_grid,
     plan,
     preflop_table,
+    run_options,
 )
 from showdown.omaha_ranges import OmahaRange  # noqa: E402  registers itself as Range(..., game="omaha")
 from showdown.parallel.cluster import dask_client
@@ -121,6 +123,7 @@ __all__ = [
     "PlayerCountError",
     "Pot",
     "PreflopTable",
+    "RunOptions",
     "Rake",
     "Range",
     "RangeParseError",
@@ -158,6 +161,7 @@ __all__ = [
     "plan",
     "player_names",
     "preflop_table",
+    "run_options",
     "random_hands",
     "run_batch",
     "settle",

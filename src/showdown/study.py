@@ -467,8 +467,10 @@ def combo_equities(
     scored once for all combos. Preflop or multiway it is Monte Carlo (``exact=True`` there is an
     :class:`~showdown.EquityError`): ``trials`` deals (default 1,000,000) in batches, stopped
     early by ``time_limit`` seconds or Ctrl-C, seeded by ``seed`` (the same seed gives the same
-    answer whatever ``n_jobs``). By Monte Carlo each combo counts by how often it was dealt
-    (deals come as ``equity`` weighs them), and a combo never dealt is left out. ``game``:
+    answer whatever ``n_jobs``). ``trials``, ``seed`` and ``time_limit`` steer Monte Carlo only:
+    given with ``exact=None`` they ask for it, and with ``exact=True`` they are refused. By Monte
+    Carlo each combo counts by how often it was dealt (deals come as ``equity`` weighs them), and
+    a combo never dealt is left out. ``game``:
     hold'em or short deck.
 
     >>> r = combo_equities("AA, KK, AKs", "QQ+", "Qs 7h 2d")
@@ -487,11 +489,13 @@ def combo_equities(
         EmptyRangeError: a range is empty once the known cards are removed.
         PlayerCountError: more than 9 villains.
         EquityError: a bad ``exact``, ``trials``, ``time_limit``, ``seed`` or ``n_jobs``, villains given as a dict
-            or not at all, ``exact=True`` preflop or multiway, or ranges that never fit together.
+            or not at all, ``exact=True`` preflop, multiway or with a Monte Carlo option, or ranges that never fit
+            together.
     """
     rules = study_game(game)
     board_cards, dead_cards = study_cards(board, dead, rules, sizes=(0, 3, 4, 5))
-    options = run_options(exact=exact, trials=trials, time_limit=time_limit, seed=seed, n_jobs=n_jobs)
+    options = run_options(exact=exact, trials=trials, time_limit=time_limit, seed=seed, n_jobs=n_jobs,
+                          sampled_time=True)
     exact, trials, time_limit, seed = options.exact, options.trials, options.time_limit, options.seed
     question, villains = _question(hero, villains, board_cards, dead_cards, rules)
     heads_up = len(villains) == 1 and len(board_cards) >= 3

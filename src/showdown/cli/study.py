@@ -102,6 +102,10 @@ def study_command(
     heads_up = len(villains) == 1
     if show_next_card and not heads_up:
         raise StudyError(f"--next-card needs exactly one --villain, got {len(villains)}")
+    if len(villains) < 2 and (trials is not None or seed is not None):
+        raise StudyError("--trials and --seed apply to a study against two or more --villain ranges (Monte Carlo);"
+                         f" against one every number is exact, and without one there are no equities; got"
+                         f" {len(villains)}")
     engine_ready("study")
     result = breakdown(range_text, board, dead, villain=villains[0] if heads_up else None, game=game)
     equities = result.equities if heads_up or not villains else combo_equities(

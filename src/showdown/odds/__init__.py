@@ -13,6 +13,7 @@ the answer, :mod:`.calculation` picks the method (``equity()``), and :mod:`.grid
 from showdown.odds.calculation import equity
 from showdown.odds.grid import OddsGrid, grid_plan, odds_grid
 from showdown.odds.inputs import PlayerLike, PlayersLike
+from showdown.odds.options import RunOptions, run_options
 from showdown.odds.planning import EXACT_LIMIT, Plan, plan
 from showdown.odds.preflop import PreflopTable, preflop_table
 from showdown.odds.result import EquityCounts, EquityResult
@@ -26,9 +27,11 @@ __all__ = [
     "PlayerLike",
     "PlayersLike",
     "PreflopTable",
+    "RunOptions",
     "equity",
     "grid_plan",
     "odds_grid",
     "plan",
     "preflop_table",
+    "run_options",
 ]

@@ -61,7 +61,8 @@ def equity(
     stderr and time_limit it runs 1,000,000 deals. The same ``seed`` gives the same answer
     whatever ``n_jobs``; the seed used is in ``result.seed``. Exact enumeration also
     reports progress; a callback returning False, or ``time_limit`` seconds passing, stops it
-    with :class:`~showdown.EquityCancelled`.
+    with :class:`~showdown.EquityCancelled`. ``trials``, ``stderr`` and ``seed`` steer Monte
+    Carlo only: given with ``exact=None`` they ask for it, and with ``exact=True`` they are refused.
     Ctrl-C stops any run at the next piece of work with ``KeyboardInterrupt``.
 
     ``max_evaluations`` caps exact enumeration by the hand evaluations of its plan: above it
@@ -84,7 +85,8 @@ def equity(
     Raises:
         PlayerCountError: fewer than 2 or more than 10 players, or ``players`` is not a list or a dict.
         EquityError: a bad ``exact``, ``trials``, ``stderr``, ``time_limit``, ``seed``, ``n_jobs`` or
-            ``max_evaluations``, an empty player name, or ``exact=True`` out of reach or over ``max_evaluations``.
+            ``max_evaluations``, an empty player name, ``exact=True`` out of reach or over ``max_evaluations``, or
+            ``exact=True`` with a Monte Carlo option.
         CardParseError: a token of a hand, the board or the dead cards is not a card.
         DuplicateCardError: a card is used twice.
         HandSizeError: a hand of the wrong number of cards, a board of 1, 2 or more than 5 cards, or more cards than

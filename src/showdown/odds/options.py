@@ -1,7 +1,8 @@
 """The options of a run, checked once for every calculation that takes them (equity, the odds
 grid, board study): exact or Monte Carlo, trials, standard error, time limit, seed, threads and
 the cap on exact enumeration. Each is refused by name when it is of the wrong type or out of
-range.
+range, or when it cannot apply: a Monte Carlo option (trials, stderr, seed) asks for Monte Carlo
+when ``exact`` is None and is refused with ``exact=True``.
 
 >>> run_options(trials=1000, seed=7).trials
 1000
@@ -24,9 +25,15 @@ MAX_TRIALS = 1 << 62
 
 @dataclass(frozen=True)
 class RunOptions:
-    """A run's options, checked (see :func:`run_options`); ``seed`` is always set."""
+    """A run's options, checked (see :func:`run_options`); ``seed`` is always set.
+
+    >>> options = run_options(stderr=0.001)
+    >>> options.exact, options.stderr
+    (False, 0.001)
+    """
 
     exact: Optional[bool]
+    """True, False, or None to let the plan decide; False whenever a Monte Carlo option was given."""
     trials: Optional[int]
     stderr: Optional[float]
     time_limit: Optional[float]
@@ -36,15 +43,28 @@ class RunOptions:
 
 
 def run_options(*, exact: Any = None, trials: Any = None, stderr: Any = None, time_limit: Any = None,
-                seed: Any = None, n_jobs: Any = None, max_evaluations: Any = None) -> RunOptions:
+                seed: Any = None, n_jobs: Any = None, max_evaluations: Any = None,
+                sampled_time: bool = False) -> RunOptions:
     """Check a run's options: ``exact`` True, False or None; ``trials`` a whole number from 1 to
     :data:`MAX_TRIALS`; ``stderr`` and ``time_limit`` positive finite numbers; ``seed`` a
     whole number (a random one when None); ``n_jobs`` a positive whole number, -1 or None;
     ``max_evaluations`` a whole number from 1.
 
+    ``trials``, ``stderr`` and ``seed`` steer sampling only (and ``time_limit`` too when
+    ``sampled_time``, for a calculation whose enumeration takes no time limit): given with
+    ``exact=None`` they ask for Monte Carlo, with ``exact=True`` they are refused by name.
+
     >>> run_options(exact="yes")
     Traceback (most recent call last):
     showdown.errors.EquityError: exact must be True, False or None, got 'yes'
+    >>> run_options(trials=1000).exact
+    False
+    >>> run_options(exact=True, seed=7)
+    Traceback (most recent call last):
+    showdown.errors.EquityError: seed applies to Monte Carlo, not to exact=True; drop it or ask for exact=False
+
+    Raises:
+        EquityError: an option of the wrong type or out of range, or a Monte Carlo option with ``exact=True``.
     """
     if exact is not None and not isinstance(exact, bool):
         raise EquityError(f"exact must be True, False or None, got {shown(exact)}")
@@ -54,9 +74,21 @@ def run_options(*, exact: Any = None, trials: Any = None, stderr: Any = None, ti
         stderr = real_number(stderr, "stderr", positive=True, error=EquityError)
     if time_limit is not None:
         time_limit = real_number(time_limit, "time_limit", positive=True, error=EquityError)
-    seed = random_seed(seed, error=EquityError)
+    if seed is not None:
+        seed = random_seed(seed, error=EquityError)
     if n_jobs is not None and n_jobs != -1:
         whole_number(n_jobs, "n_jobs", low=1, error=EquityError)
     if max_evaluations is not None:
         max_evaluations = whole_number(max_evaluations, "max_evaluations", low=1, error=EquityError)
+    sampling = {"trials": trials, "stderr": stderr, "seed": seed}
+    if sampled_time:
+        sampling["time_limit"] = time_limit
+    given = [name for name, value in sampling.items() if value is not None]
+    if given and exact:
+        names = " and ".join(given)
+        raise EquityError(f"{names} {'applies' if len(given) == 1 else 'apply'} to Monte Carlo, not to exact=True;"
+                          f" drop {'it' if len(given) == 1 else 'them'} or ask for exact=False")
+    if given:
+        exact = False
+    seed = random_seed(seed, error=EquityError)
     return RunOptions(exact, trials, stderr, time_limit, seed, n_jobs, max_evaluations)

@@ -38,6 +38,7 @@ from showdown import (
     parse_cards,
     plan,
     player_names,
+    run_options,
     settle,
     showdown,
 )
@@ -124,9 +125,10 @@ def _plan(body: models.PlanRequest, settings: Settings) -> dict[str, Any]:
 
 def _grid(body: models.GridRequest, settings: Settings) -> dict[str, Any]:
     check_numbers(body.trials, None, settings)
-    cost = check_cost(lambda: grid_plan(body.hole, body.board, body.opponents, game=body.game), body.exact,
-                      settings, hint_jobs=False)
-    exact = body.exact if cost is None else cost.exact
+    exact = run_options(exact=body.exact, trials=body.trials, seed=body.seed).exact
+    cost = check_cost(lambda: grid_plan(body.hole, body.board, body.opponents, game=body.game), exact, settings,
+                      hint_jobs=False)
+    exact = exact if cost is None else cost.exact
     short = body.trials is None
 
     def progress(interim: EquityResult) -> bool:  # the library's clock: preparing the engine is not counted
@@ -154,6 +156,10 @@ def _study(body: models.StudyRequest, settings: Settings) -> dict[str, Any]:
     check_numbers(body.trials, None, settings)
     if body.next_card and len(body.villains) != 1:
         raise StudyError(f"next_card needs exactly one villain, got {len(body.villains)}")
+    if len(body.villains) < 2 and (body.trials is not None or body.seed is not None):
+        raise StudyError("trials and seed apply to a study against two or more villains (Monte Carlo); against one"
+                         f" villain every number is exact, and without villains there are no equities; got"
+                         f" {len(body.villains)} villain{'' if len(body.villains) == 1 else 's'}")
     warm_up("study")
     heads_up = len(body.villains) == 1
     game = body.game

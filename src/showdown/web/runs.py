@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, Optional
 
-from showdown import LIMITS, EquityCancelled, EquityError, EquityResult, Plan, equity, plan
+from showdown import LIMITS, EquityCancelled, EquityError, EquityResult, Plan, equity, plan, run_options
 from showdown.web import models
 from showdown.web.settings import LimitError, Settings
 
@@ -115,7 +115,8 @@ def check_cost(cost: Callable[[], Plan], exact: Optional[bool], settings: Settin
 def check_equity(body: models.EquityRequest, settings: Settings, in_job: bool = False) -> Optional[Cost]:
     """Refuse an equity request that would break the limits; its cost (None for Monte Carlo)."""
     check_numbers(body.trials, body.time_limit, settings, in_job)
-    return check_cost(lambda: plan(body.players, body.board, body.dead, game=body.game), body.exact, settings, in_job)
+    exact = run_options(exact=body.exact, trials=body.trials, stderr=body.stderr, seed=body.seed).exact
+    return check_cost(lambda: plan(body.players, body.board, body.dead, game=body.game), exact, settings, in_job)
 
 
 def threads_for(trials: Optional[int], in_job: bool = False) -> Optional[int]:
