@@ -8,6 +8,7 @@ run the installed ``showdown`` in a subprocess and send it SIGINT."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import math
@@ -150,6 +151,41 @@ def test_ctrl_c_in_a_batch_keeps_what_was_solved_and_the_rerun_finishes(tmp_path
     assert [record["line"] for record in records] == list(range(1, 13))
     assert [record["input"] for record in records] == [json.loads(line) for line in lines]
     assert records[7]["result"]["stopped_by"] == "time_limit"
+
+
+@pytest.mark.process
+@pytest.mark.dist
+def test_ctrl_c_at_a_terminal_ends_a_local_cluster_batch_quietly(tmp_path):
+    # A terminal's Ctrl-C goes to the whole process group, the local cluster's workers too: the
+    # command still ends in seconds with its one line, and leaves no process behind.
+    require("distributed")
+    spot = {"players": ["AhKh", "random", "random"], "exact": False, "trials": 300_000}
+    (tmp_path / "spots.jsonl").write_text("".join(json.dumps({**spot, "seed": i}) + "\n" for i in range(400)),
+                                          encoding="utf-8")
+    process = subprocess.Popen([str(SHOWDOWN), "batch", "spots.jsonl", "-o", "out.jsonl", "--local", "2"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+                               start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        out = tmp_path / "out.jsonl"
+        while time.monotonic() < deadline and process.poll() is None and not (out.exists() and out.stat().st_size):
+            time.sleep(0.1)
+        assert process.poll() is None, process.communicate()
+        started = time.monotonic()
+        os.killpg(process.pid, signal.SIGINT)
+        _, err = process.communicate(timeout=60)
+        assert time.monotonic() - started < 30, "Ctrl-C was not answered promptly"
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+    assert process.returncode == 130 and err == "interrupted\n", err
+    assert 0 < len(out.read_text(encoding="utf-8").splitlines()) < 400
+    deadline = time.monotonic() + 10  # the workers' helper processes end as they see their parent gone
+    while (left := subprocess.run(["ps", "-o", "pid=,args=", "-s", str(process.pid)], capture_output=True,
+                                  text=True).stdout.strip()) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert left == "", f"processes left in the session: {left}"
 
 
 # Ctrl-C while the command is still importing: a sitecustomize sends the process SIGINT as it

@@ -374,6 +374,7 @@ def test_exact_is_refused_over_the_limits_and_auto_deals_for_its_time(client):
 def test_monte_carlo_options_ask_for_monte_carlo_and_are_refused_with_exact(client):
     turn = {"players": ["AcAd", "KhKs"], "board": "2c 7d 9h 5s"}
     assert client.post("/api/equity", json=turn).json()["exact"] is True
+    assert client.post("/api/equity", json={**turn, "seed": 4}).json()["exact"] is True
     sampled = client.post("/api/equity", json={**turn, "trials": 2_000, "seed": 4}).json()
     assert sampled["exact"] is False and sampled["total"] == 2_000
     for path in ("/api/equity", "/api/equity/jobs"):
@@ -381,7 +382,8 @@ def test_monte_carlo_options_ask_for_monte_carlo_and_are_refused_with_exact(clie
         assert message == "seed applies to Monte Carlo, not to exact=True; drop it or ask for exact=False"
     grid = {"hole": "AsKs", "board": "Ts Qs 2d 3c"}
     assert client.post("/api/grid", json=grid).json()["exact"] is True
-    assert client.post("/api/grid", json={**grid, "seed": 1}).json()["exact"] is False
+    assert client.post("/api/grid", json={**grid, "seed": 1}).json()["exact"] is True  # a seed alone: if it samples
+    assert client.post("/api/grid", json={**grid, "trials": 500}).json()["exact"] is False
     assert "trials applies to Monte Carlo" in error(client.post("/api/grid", json={**grid, "exact": True, "trials": 9}))
 
 

@@ -20,7 +20,11 @@ INTERRUPTED = 128 + signal.SIGINT
 
 
 def started_as_command() -> bool:
-    """Whether this process is the ``showdown`` command: its script, or ``python -m showdown``."""
+    """Whether this process is the ``showdown`` command: its script, or ``python -m showdown``
+    (not a process it started through multiprocessing, which is given the same arguments)."""
+    processes = sys.modules.get("multiprocessing")
+    if processes is not None and processes.parent_process() is not None:
+        return False
     if sys.argv and Path(sys.argv[0]).stem == "showdown":
         return True
     argv = getattr(sys, "orig_argv", [])

@@ -143,7 +143,7 @@ def _solve(number: int, line: Line, max_evaluations: Optional[int]) -> dict[str,
         return {"line": number, "input": problem, "error": failure}
     try:
         arguments = _arguments(problem)
-        if arguments.get("seed") is None:
+        if arguments.get("seed") is None and not arguments.get("exact"):  # a seed, should the line sample
             arguments["seed"] = _seed_for(problem)
         result = equity(**arguments, n_jobs=worker_threads(), max_evaluations=max_evaluations)
     except Cancelled:

@@ -467,8 +467,8 @@ def combo_equities(
     scored once for all combos. Preflop or multiway it is Monte Carlo (``exact=True`` there is an
     :class:`~showdown.EquityError`): ``trials`` deals (default 1,000,000) in batches, stopped
     early by ``time_limit`` seconds or Ctrl-C, seeded by ``seed`` (the same seed gives the same
-    answer whatever ``n_jobs``). ``trials``, ``seed`` and ``time_limit`` steer Monte Carlo only:
-    given with ``exact=None`` they ask for it, and with ``exact=True`` they are refused. By Monte
+    answer whatever ``n_jobs``). ``trials``, ``seed`` and ``time_limit`` steer Monte Carlo only,
+    and ``exact=True`` refuses them; with ``exact=None``, ``trials`` or ``time_limit`` asks for it. By Monte
     Carlo each combo counts by how often it was dealt (deals come as ``equity`` weighs them), and
     a combo never dealt is left out. ``game``:
     hold'em or short deck.

@@ -62,7 +62,8 @@ def equity(
     whatever ``n_jobs``; the seed used is in ``result.seed``. Exact enumeration also
     reports progress; a callback returning False, or ``time_limit`` seconds passing, stops it
     with :class:`~showdown.EquityCancelled`. ``trials``, ``stderr`` and ``seed`` steer Monte
-    Carlo only: given with ``exact=None`` they ask for it, and with ``exact=True`` they are refused.
+    Carlo only, and ``exact=True`` refuses them; with ``exact=None``, ``trials`` or ``stderr``
+    asks for Monte Carlo, and a seed alone is used if the run samples.
     Ctrl-C stops any run at the next piece of work with ``KeyboardInterrupt``.
 
     ``max_evaluations`` caps exact enumeration by the hand evaluations of its plan: above it

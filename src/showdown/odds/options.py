@@ -1,8 +1,9 @@
 """The options of a run, checked once for every calculation that takes them (equity, the odds
 grid, board study): exact or Monte Carlo, trials, standard error, time limit, seed, threads and
 the cap on exact enumeration. Each is refused by name when it is of the wrong type or out of
-range, or when it cannot apply: a Monte Carlo option (trials, stderr, seed) asks for Monte Carlo
-when ``exact`` is None and is refused with ``exact=True``.
+range, or when it cannot apply: a Monte Carlo option (trials, stderr, seed) is refused with
+``exact=True``, and a budget of deals (trials, stderr) given with ``exact=None`` asks for Monte
+Carlo.
 
 >>> run_options(trials=1000, seed=7).trials
 1000
@@ -33,7 +34,7 @@ class RunOptions:
     """
 
     exact: Optional[bool]
-    """True, False, or None to let the plan decide; False whenever a Monte Carlo option was given."""
+    """True, False, or None to let the plan decide; False whenever a budget of deals was given."""
     trials: Optional[int]
     stderr: Optional[float]
     time_limit: Optional[float]
@@ -51,8 +52,10 @@ def run_options(*, exact: Any = None, trials: Any = None, stderr: Any = None, ti
     ``max_evaluations`` a whole number from 1.
 
     ``trials``, ``stderr`` and ``seed`` steer sampling only (and ``time_limit`` too when
-    ``sampled_time``, for a calculation whose enumeration takes no time limit): given with
-    ``exact=None`` they ask for Monte Carlo, with ``exact=True`` they are refused by name.
+    ``sampled_time``, for a calculation whose enumeration takes no time limit), and
+    ``exact=True`` refuses them by name. With ``exact=None`` a budget (``trials``, ``stderr``,
+    or that ``time_limit``) asks for Monte Carlo, and a ``seed`` alone is the seed of the
+    sampling if the run samples.
 
     >>> run_options(exact="yes")
     Traceback (most recent call last):
@@ -80,15 +83,13 @@ def run_options(*, exact: Any = None, trials: Any = None, stderr: Any = None, ti
         whole_number(n_jobs, "n_jobs", low=1, error=EquityError)
     if max_evaluations is not None:
         max_evaluations = whole_number(max_evaluations, "max_evaluations", low=1, error=EquityError)
-    sampling = {"trials": trials, "stderr": stderr, "seed": seed}
-    if sampled_time:
-        sampling["time_limit"] = time_limit
-    given = [name for name, value in sampling.items() if value is not None]
+    budget = {"trials": trials, "stderr": stderr, **({"time_limit": time_limit} if sampled_time else {})}
+    given = [name for name, value in {**budget, "seed": seed}.items() if value is not None]
     if given and exact:
         names = " and ".join(given)
         raise EquityError(f"{names} {'applies' if len(given) == 1 else 'apply'} to Monte Carlo, not to exact=True;"
                           f" drop {'it' if len(given) == 1 else 'them'} or ask for exact=False")
-    if given:
-        exact = False
+    if any(value is not None for value in budget.values()):
+        exact = False  # a budget of deals asks for Monte Carlo; a seed alone only says how to sample
     seed = random_seed(seed, error=EquityError)
     return RunOptions(exact, trials, stderr, time_limit, seed, n_jobs, max_evaluations)

@@ -17,8 +17,11 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import logging
 import os
+import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Optional, TypeVar
 
@@ -37,6 +40,9 @@ __all__ = [
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+WAIT_SLICE = 0.25
+"""Seconds between two looks for Ctrl-C while waiting on a cluster."""
 
 
 def split(items: Sequence[T], partitions: int) -> list[Sequence[T]]:
@@ -127,9 +133,39 @@ def dask_client(scheduler: Optional[str] = None, local: Optional[int] = None) ->
         with client:
             yield client
         return
-    with LocalCluster(n_workers=local, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-        with Client(cluster) as client:
-            yield client
+    with _workers_ignore_ctrl_c():
+        cluster = LocalCluster(n_workers=local, threads_per_worker=1, processes=True, dashboard_address=None,
+                               silence_logs=logging.ERROR)
+    with cluster, Client(cluster) as client, _quiet_when_interrupted():
+        yield client
+
+
+@contextlib.contextmanager
+def _workers_ignore_ctrl_c() -> Iterator[None]:
+    """Start a local cluster's worker processes with Ctrl-C ignored (they inherit it): Ctrl-C
+    at a terminal reaches every process of the group, and only this one is to answer it, by
+    stopping the work and closing the cluster in order."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextlib.contextmanager
+def _quiet_when_interrupted() -> Iterator[None]:
+    """Ctrl-C reaches a local cluster's worker processes too (one process group), and closing a
+    cluster whose workers are gone makes distributed log on stderr: after Ctrl-C it is quiet,
+    and the command's one line, "interrupted", is all that is printed."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        for name in ("distributed", "tornado", "asyncio"):
+            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+        raise
 
 
 def _check_address(address: str) -> None:
@@ -166,14 +202,24 @@ def imap_partitions(
             stop_if_interrupted()
             yield index, function(part)
         return
-    from dask.distributed import as_completed
+    from dask.distributed import TimeoutError as Waited
+    from dask.distributed import wait
 
     futures = [client.submit(function, part, pure=False) for part in partitions]
     position = {future.key: index for index, future in enumerate(futures)}
+    pending = set(futures)
     try:
-        for future in as_completed(futures):
+        while pending:
+            # Waited on in short slices: a Ctrl-C that also ended the workers (one process
+            # group) leaves futures that never finish, and must still end the wait.
             stop_if_interrupted()
-            yield position[future.key], future.result()
+            try:
+                finished, pending = wait(pending, timeout=WAIT_SLICE, return_when="FIRST_COMPLETED")
+            except Waited:
+                continue
+            for future in sorted(finished, key=lambda done: position[done.key]):
+                stop_if_interrupted()
+                yield position[future.key], future.result()
     finally:
         client.cancel(futures)
 

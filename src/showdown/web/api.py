@@ -137,7 +137,8 @@ def _grid(body: models.GridRequest, settings: Settings) -> dict[str, Any]:
 
     try:
         result = odds_grid(body.hole, body.board, body.opponents, exact=exact, trials=body.trials,
-                           seed=body.seed, n_jobs=threads_for(body.trials), progress=progress, game=body.game)
+                           seed=None if exact else body.seed, n_jobs=threads_for(body.trials), progress=progress,
+                           game=body.game)
     except EquityCancelled:
         raise LimitError(f"exact enumeration did not finish within {settings.max_time_limit:g} seconds;"
                          " ask for Monte Carlo (exact: false)") from None

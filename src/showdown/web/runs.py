@@ -150,7 +150,8 @@ def run_equity(body: models.EquityRequest, settings: Settings, in_job: bool = Fa
         return interim.elapsed < max_time and not cancelled()
 
     try:
-        return equity(body.players, body.board, body.dead, exact=exact, trials=body.trials, seed=body.seed,
+        return equity(body.players, body.board, body.dead, exact=exact, trials=body.trials,
+                      seed=None if exact else body.seed,  # exact=None's seed is for sampling only
                       stderr=body.stderr, time_limit=time_limit, n_jobs=threads_for(body.trials, in_job),
                       progress=progress, game=body.game)
     except EquityCancelled:
