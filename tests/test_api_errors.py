@@ -107,6 +107,15 @@ class Later:
     make: Callable[[Path], Any]
 
 
+class FakeClient:
+    """Looks like a Dask client (it submits and cancels) and must never be asked to."""
+
+    def submit(self, *args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the client was used")
+
+    cancel = submit
+
+
 @dataclass(frozen=True)
 class Case:
     target: Callable[..., Any]
@@ -190,6 +199,7 @@ row(Card, "Zz", raises=CardParseError, match="bad card 'Zz'")
 row(Card, "As Kd", raises=CardParseError, match="expected one card, got 2")
 row(Card, 52, raises=CardParseError, match="card id 52 is out of range 0..51")
 row(Deck, seed=-1, raises=ShowdownError, match="seed must be at least 0, got -1")
+row(Deck, shuffle="no", raises=ShowdownError, match="shuffle must be True or False, got 'no'")
 row(Deck, cards="As Zz", raises=CardParseError, match="bad card 'Zz'")
 row(Deck, cards="As As", raises=DuplicateCardError, match="card As appears more than once")
 row(Deck.shuffle, Later(deck), seed="x", raises=ShowdownError, match="seed must be a whole number, got 'x'")
@@ -200,6 +210,7 @@ row(Deck.remove, Later(deck), "Kd Kd", raises=DuplicateCardError, match="card Kd
 row(Deck.remove, Later(deck), "Zz", raises=CardParseError, match="bad card 'Zz'")
 row(parse_cards, "As Kd Zz", raises=CardParseError, match="bad card 'Zz' at position 7")
 row(parse_cards, [51, 99], raises=CardParseError, match="card id 99 is out of range 0..51")
+row(parse_cards, "As As", allow_duplicates="no", raises=ShowdownError, match="allow_duplicates must be True or False")
 row(parse_cards, "Jk As", raises=CardParseError, match="the joker (Jk) is only dealt in joker video poker games")
 row(parse_cards, "As as", raises=DuplicateCardError, match="card As appears more than once")
 row(parse_board, "Ks 7h", raises=HandSizeError, match="the board has 2 cards")
@@ -209,6 +220,7 @@ row(parse_board, "Ks 7h Ks", raises=DuplicateCardError, match="card Ks appears m
 row(board_text, "Ks Zz", raises=CardParseError, match="bad card 'Zz'")
 row(board_text, "Ks 7h Ks", raises=DuplicateCardError, match="card Ks appears more than once")
 row(format_cards, "As Zz", raises=CardParseError, match="bad card 'Zz'")
+row(format_cards, "As Kd", separator=5, raises=ShowdownError, match="separator must be text, got 5")
 row(cards_to_mask, "2c Zz", raises=CardParseError, match="bad card 'Zz'")
 row(cards_to_mask, "2c 2c", raises=DuplicateCardError, match="card 2c appears more than once")
 row(mask_to_cards, 1 << 52, raises=CardParseError, match="has bits outside the 52 cards")
@@ -229,6 +241,7 @@ for evaluator in (evaluate, hand_value):  # hand_value takes what evaluate takes
     row(evaluator, "As Kd", game="razz", raises=GameError, match="unknown game 'razz'")
     row(evaluator, "As 5d", "Ks Qs Js", game="short-deck", raises=GameError, match="card 5d is not in the short deck")
 row(evaluate_many, [[0.0, 1, 2, 3, 4]], raises=ShowdownError, match="must be an integer array, got dtype float64")
+row(evaluate_many, [[0, 1, 2, 3, 4]], check=None, raises=ShowdownError, match="check must be True or False, got None")
 row(evaluate_many, [[0, 1, 2, 3, 4]], out=np.zeros(2, dtype=np.int32), raises=ShowdownError,
     match="out must be a writable C-contiguous int32 array of shape (1,)")
 row(evaluate_many, [[0, 1, 2, 3, 4]], n_jobs=0, raises=ShowdownError, match="n_jobs must be a positive int")
@@ -331,6 +344,11 @@ row(hand_from_json, HAND % ('"2c 2c"', ""), raises=DuplicateCardError, match="ca
 # --- ranges and dealing -------------------------------------------------------------------------
 row(Range, "AK+", raises=RangeParseError, match="bad range token 'AK+' at position 1 of 'AK+': ambiguous")
 row(Range, "", raises=RangeParseError, match="empty range ''")
+row(Range, "AAxx, " * 1_001, game="omaha", raises=RangeParseError,
+    match="an Omaha range takes at most 1,000 tokens (each costs about a millisecond), got 1,001")
+row(Range, "QQ+, " * 500 + "AK+", raises=RangeParseError,
+    match="bad range token 'AK+' at position 2501 of 'QQ+, QQ+, QQ+, QQ+, QQ+, QQ+, QQ+, QQ+, QQ+, QQ+, QQ+, QQ+, QQ+, "
+          "QQ+, QQ+, Q...: ambiguous")
 row(Range, 5, raises=RangeParseError, match="a range is text such as 'TT+, AKs', got int")
 row(Range, "22-55", game="short-deck", raises=GameError, match="holds no hand of the short deck")
 row(Range, "AA", game="razz", raises=GameError, match="unknown game 'razz'")
@@ -440,6 +458,11 @@ row(equity, ["AA", "random"], exact=True, progress=lambda interim: False, raises
     match="exact enumeration stopped by the progress callback")
 row(equity, ["AA", "random"], exact=True, time_limit=1e-9, raises=EquityCancelled,
     match="exact enumeration reached time_limit=1e-09 s after")
+row(equity, HEADS_UP, exact=False, trials=100, progress=5, raises=EquityError, match="progress must be a function")
+row(equity, HEADS_UP, exact=False, trials=100, client="x", raises=DistributedError,
+    match="client must be a dask.distributed.Client (or None), got 'x'")
+row(equity, HEADS_UP, "2c 7d 9h", client=Later(lambda tmp: FakeClient()), raises=EquityError,
+    match="exact enumeration with part of the board known runs in this process: drop the client")
 row(LIMITS.exact_seconds, -1, raises=EquityError, match="evaluations must be at least 0, got -1")
 row(LIMITS.exact_seconds, 1, threads=0, raises=EquityError, match="threads must be at least 1, got 0")
 for grid in (grid_plan, odds_grid):
@@ -461,6 +484,8 @@ row(preflop_table, "AKs", raises=ShowdownError, match="hands must be a list, got
 row(preflop_table, ["AhKh"], raises=ShowdownError, match="'AhKh' is not a starting hand")
 row(preflop_table, [["AA"]], raises=ShowdownError, match="['AA'] is not a starting hand")
 row(preflop_table, ["AA"], partitions=0, raises=ShowdownError, match="partitions must be at least 1, got 0")
+row(preflop_table, ["AA"], progress="x", raises=ShowdownError, match="progress must be a function (or None), got 'x'")
+row(preflop_table, ["AA"], client="x", raises=DistributedError, match="client must be a dask.distributed.Client")
 row(PreflopTable.to_csv, Later(lambda _: _table()), Later(lambda tmp: tmp / "missing" / "table.csv"),
     raises=FileError, match="does not exist")
 row(PreflopTable.heatmap, Later(lambda _: _table()), Later(lambda tmp: tmp), raises=FileError,
@@ -529,6 +554,8 @@ row(next_card, "AA", "KK", "Ks 7h 2d 3c 4c", raises=HandSizeError,
 row(run_batch, SOURCE, OUTPUT, lines_per_partition=0, raises=ShowdownError,
     match="lines_per_partition must be at least 1, got 0")
 row(run_batch, SOURCE, OUTPUT, max_evaluations=0, raises=ShowdownError, match="max_evaluations must be at least 1")
+row(run_batch, SOURCE, OUTPUT, progress=5, raises=ShowdownError, match="progress must be a function (or None)")
+row(run_batch, SOURCE, OUTPUT, client=5, raises=DistributedError, match="client must be a dask.distributed.Client")
 row(run_batch, Later(lambda tmp: tmp / "missing.jsonl"), OUTPUT, raises=FileError, match="cannot read batch file")
 row(run_batch, 123, OUTPUT, raises=FileError, match="a batch file is given by its path, got int")
 row(run_batch, SOURCE, 4, raises=FileError, match="a batch output is given by its path, got int")
@@ -568,11 +595,15 @@ row(Strategy.hold, NO_LINES, "As Ks", raises=HandSizeError, match="a video poker
 row(Strategy.hold, NO_LINES, "As Ks Qs Js Js", raises=DuplicateCardError, match="card Js appears more than once")
 row(Strategy.hold, NO_LINES, "Jk Ks Qs Js Ts", raises=CardParseError, match="the joker (Jk) is only dealt")
 row(parse_hold, "6", HELD, raises=HoldParseError, match="position 6 is not one of 1 to 5")
+row(parse_hold, None, "As Ks Kh 4s 4d", raises=HoldParseError, match="a hold is text (positions such as 1 3 4")
+row(parse_hold, "1 2", "As Ks", raises=VideoPokerError, match="a deal is five cards, got 2")
+row(parse_hold, "1 2", "As Ks Kh 4s Zz", raises=CardParseError, match="bad card 'Zz'")
 row(parse_hold, "1 1", HELD, raises=HoldParseError, match="position 1 is given twice")
 row(parse_hold, " ", HELD, raises=HoldParseError, match="say which cards to hold")
 row(parse_hold, "As Zz", HELD, raises=HoldParseError, match="bad card 'Zz'")
 row(parse_hold, "Qd", HELD, raises=HoldParseError, match="card Qd is not in the deal As Ks Kh 4s 4d")
 row(paytable_from_text, "10/7", raises=PaytableError, match="unknown paytable '10/7'")
+row(paytable_from_text, b"9/6", raises=PaytableError, match="a pay table is named by text (such as 9/6")
 row(paytable_from_text, Later(lambda tmp: str(tmp / "missing.json")), raises=PaytableError,
     match="cannot read paytable file")
 row(Paytable, "x", {}, raises=PaytableError, match="pays in paytable 'x' must be a non-empty mapping")
@@ -603,7 +634,13 @@ row(analyze, n_jobs=0, raises=ShowdownError, match="n_jobs must be a positive in
 row(analyze, progress=lambda done, total: False, raises=AnalysisStopped,
     match="the analysis of jacks-or-better-9-6 was stopped after 16,384 deal classes")
 row(analyze_all, coins=0, raises=VideoPokerError, match="coins must be a whole number from 1 to 5, got 0")
+row(analyze_all, progress=5, raises=ShowdownError, match="progress must be a function (or None), got 5")
+row(analyze_all, client="tcp://x:1", raises=DistributedError, match="client must be a dask.distributed.Client")
+row(analyze, progress=5, raises=ShowdownError, match="progress must be a function (or None), got 5")
 row(strategy, "nope", raises=PaytableError, match="unknown paytable 'nope'")
+row(strategy, "jacks-or-better-8-5", max_lines=33, progress=lambda done, total: False, raises=AnalysisStopped,
+    match="the strategy list of jacks-or-better-8-5 was stopped after")
+row(strategy, progress=5, raises=VideoPokerError, match="progress must be a function (or None), got 5")
 row(strategy, coins=0, raises=VideoPokerError, match="coins must be a whole number from 1 to 5, got 0")
 row(strategy, max_lines=4, raises=VideoPokerError, match="max_lines must be a whole number from 5 to 200, got 4")
 row(Trainer, "nope", raises=PaytableError, match="unknown paytable 'nope'")

@@ -130,6 +130,10 @@ def test_vp_play_stops_after_the_hands_asked_for_or_at_the_end_of_input(capsys, 
         (["vp", "hold", "As Ks Kh 4s 4d", "--paytable", "7/7"], "unknown paytable '7/7'"),
         (["vp", "hold", "As Ks Kh 4s 4d", "--coins", "9"], "coins must be a whole number from 1 to 5"),
         (["vp", "analyze", "--paytable", "nope.json"], "cannot read paytable file"),
+        (["vp", "analyze", "--all", "--paytable", "9/6"], "--all analyzes every named pay table; drop --paytable 9/6"),
+        (["vp", "analyze", "--local", "2"], "--scheduler and --local spread --all over a cluster"),
+        (["vp", "analyze", "--scheduler", "tcp://127.0.0.1:1"], "one pay table runs here"),
+        (["table", "preflop", "-o", "t.csv", "--no-heatmap", "--hands", ""], "'' is not a starting hand"),
     ],
 )
 def test_vp_errors_print_one_line_and_exit_2(capsys, args, message):

@@ -353,7 +353,8 @@ def test_preflop_progress_and_cancel():
     seen = []
     result = equity(["JJ+", "random"], exact=True, progress=lambda r: seen.append((r.total, r.planned)))
     assert result.exact and result.planned == result.total and len(seen) >= 2
-    assert all(0 < done < planned == result.total for done, planned in seen)
+    assert all(0 < done < planned == result.total for done, planned in seen[:-1])
+    assert seen[-1] == (result.total, result.total)  # the last piece is reported too
     with pytest.raises(EquityCancelled, match="stopped by the progress callback"):
         equity(["JJ+", "random"], exact=True, progress=lambda r: False)
 
@@ -369,6 +370,17 @@ def test_a_time_limit_stops_exact_enumeration_and_only_then(board):
     assert len(seen) == 1  # the callback sees the first piece, then the limit stops the run
     whole = equity(players, board, exact=True)
     assert equity(players, board, exact=True, time_limit=3600).counts == whole.counts
+
+
+def test_a_run_of_one_piece_reports_it_and_stops_at_its_time_limit():
+    # Heads-up on a flop is one piece of runouts: the callback still sees it, and can stop it.
+    seen = []
+    result = equity(["random", "random"], "Qh 7s 2d", exact=True, progress=lambda r: seen.append(r.total))
+    assert seen == [result.total]
+    with pytest.raises(EquityCancelled, match="stopped by the progress callback"):
+        equity(["random", "random"], "Qh 7s 2d", exact=True, progress=lambda r: False)
+    with pytest.raises(EquityCancelled, match="reached time_limit=1e-09 s"):
+        equity(["random", "random"], "Qh 7s 2d", exact=True, time_limit=1e-9)
 
 
 def test_a_monte_carlo_option_asks_for_monte_carlo_and_is_refused_with_exact():

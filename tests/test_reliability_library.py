@@ -232,7 +232,7 @@ def test_board_enumeration_reports_progress_in_pieces_with_the_same_answer(monke
     pieces = equity(players, board, exact=True, progress=lambda interim: seen.append(interim.total))
     assert pieces.counts == whole.counts
     assert pieces.equity == pytest.approx(whole.equity, rel=1e-12)
-    assert len(seen) >= 5 and seen == sorted(seen) and 0 < seen[0] < seen[-1] < whole.total
+    assert len(seen) >= 5 and seen == sorted(seen) and 0 < seen[0] < seen[-2] < seen[-1] == whole.total
 
 
 def test_board_enumeration_stops_when_asked():
@@ -298,3 +298,26 @@ def test_results_are_strict_json():
     strict_json(plan(["random"] * 3, board="2c 7d 9h").to_dict())
     strict_json(Range("AA:1e-300, KK").to_dict())
     assert np.isfinite(Range("AA:1e-300, KK").weights).all()
+
+
+def test_numpy_integers_count_as_whole_numbers_everywhere():
+    # A count from NumPy (an array's length, an element) is read as the int it is, and what is
+    # made of it is plain JSON.
+    from showdown import deal_showdown
+    from showdown.parallel.cluster import split
+    from showdown.videopoker import describe_hold, holds, strategy
+
+    three = np.int64(3)
+    assert deal_showdown(three, seed=1, game="omaha6").to_dict() == deal_showdown(3, seed=1, game="omaha6").to_dict()
+    grids = [odds_grid("AhKh", "Ks 7h 2d 3c 9s", opponents=count).to_dict() for count in (np.int64(2), 2)]
+    assert [{**grid, "elapsed": 0} for grid in grids] == [{**grids[1], "elapsed": 0}] * 2
+    assert json.dumps(holds("As Ks Kh 4s 4d", coins=three)[0].to_dict()) == json.dumps(
+        holds("As Ks Kh 4s 4d", coins=3)[0].to_dict())
+    assert describe_hold("As Ks Kh 4s 4d", np.array([0, 1])) == describe_hold("As Ks Kh 4s 4d", (0, 1))
+    assert [list(part) for part in split([1, 2, 3], np.int32(2))] == [[1, 2], [3]]
+    with pytest.raises(ShowdownError, match="a held position is 0 to 4, got 0.0"):
+        describe_hold("As Ks Kh 4s 4d", [0.0])
+    with pytest.raises(ShowdownError, match="held positions are a sequence of 0 to 4"):
+        describe_hold("As Ks Kh 4s 4d", {0: 1})
+    with pytest.raises(ShowdownError, match="max_lines must be a whole number"):
+        strategy(max_lines=np.float64(10))

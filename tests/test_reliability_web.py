@@ -263,7 +263,7 @@ def test_other_errors_are_strict_json_too(client):
     assert "no equity job" in clean_4xx(client.get("/api/equity/jobs/%ED%A0%80%ff"))
     assert clean_4xx(client.get("/api/evaluate")) == "/api/evaluate takes POST, not GET"
     assert clean_4xx(client.get("/api/%ED%A0%80%ff")).startswith("no API path /api/")
-    assert clean_4xx(client.get("/no/such/page")) == "Not Found"
+    assert clean_4xx(client.get("/no/such/page")).startswith("no page or file at /no/such/page: the page is at /")
     assert "65,536 bytes" in clean_4xx(client.post("/api/range", json={"text": "AA, " * 20_000}))
 
 
@@ -722,3 +722,96 @@ def test_connections_over_the_limit_get_503():
         finally:
             for sock in held:
                 sock.close()
+
+
+# --- 6. requests that are not HTTP, bodies that are not UTF-8, Host headers that are no host ------
+def _exchange(port: int, request: bytes) -> bytes:
+    """Send ``request`` whole, then read the answer until the server closes: a reset fails."""
+    with _connect(port) as sock:
+        sock.sendall(request)
+        received, _ = _until_closed(sock, 6)
+    return received
+
+
+def _reset_free(port: int, request: bytes) -> bytes:
+    with _connect(port) as sock:
+        sock.sendall(request)
+        sock.settimeout(6)
+        received = b""
+        while chunk := sock.recv(65536):  # ConnectionResetError here fails the test
+            received += chunk
+    return received
+
+
+@pytest.mark.parametrize("request_bytes, status, problem", [
+    (b"GET /api/health HTTP/1.1\r\n\r\n", 400, "Missing mandatory Host: header"),
+    (b"POST /api/evaluate HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\n{}",
+     400, "conflicting Content-Length headers"),
+    (b"POST /api/evaluate HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\ncontent-type: application/json\r\n\r\n"
+     b"zz\r\n{}\r\n0\r\n\r\n", 400, "illegal chunk header"),
+    (b"HELLO THERE\r\n\r\n", 400, "illegal request line"),
+    (b"GET /api/health HTTP/1.1\r\nHost: x\r\nBad Header: 1\r\n\r\n", 400, "illegal header line"),
+    (b"GET /api/health HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 501, "Transfer-Encoding"),
+], ids=["no-host", "two-lengths", "bad-chunk", "garbage", "bad-header", "unknown-coding"])
+def test_a_request_that_is_not_http_gets_json_naming_the_problem(timed_server, request_bytes, status, problem):
+    received = _reset_free(timed_server, request_bytes)
+    head, _, body = received.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 %d " % status) and b"content-type: application/json" in head, received
+    detail = json.loads(body)["detail"]
+    assert detail.startswith("the request is not valid HTTP/1.1: ") and problem in detail, detail
+
+
+@pytest.mark.parametrize("size", [17_000, 100_000, 250_000, 1_000_000])
+def test_a_head_over_the_limit_is_refused_with_431_however_it_arrives(timed_server, size):
+    request = b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * size + b"\r\n\r\n"
+    received = _reset_free(timed_server, request)  # one sendall: the head arrives whole, or nearly
+    head, _, body = received.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 431 Request Header Fields Too Large"), received[:200]
+    assert json.loads(body) == {"detail": "the request line and headers are over the limit of 16,384 bytes"}
+
+
+def test_a_head_within_the_limit_is_answered(timed_server):
+    request = b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 16_000 + b"\r\nConnection: close\r\n\r\n"
+    assert _reset_free(timed_server, request).startswith(b"HTTP/1.1 200 ")
+    assert httpx.get(f"http://127.0.0.1:{timed_server}/api/health").status_code == 200  # still serving
+
+
+@pytest.mark.parametrize("content_type", ["application/json; charset=latin-1", "application/json; charset=bogus",
+                                          "application/json; charset=utf-16"])
+def test_json_is_utf_8_and_another_charset_is_415(client, content_type):
+    response = post_raw(client, "/api/evaluate", b'{"cards": "As Ks Qs Js Ts"}', {"content-type": content_type})
+    charset = content_type.partition("charset=")[2]
+    assert response.status_code == 415
+    assert clean_4xx(response) == (f"the body is JSON, which is UTF-8 text: charset={charset} is not taken; send it"
+                                   " as UTF-8 (application/json)")
+    for fine in ("application/json; charset=utf-8", "application/json; charset=UTF8", "application/json"):
+        assert post_raw(client, "/api/evaluate", b'{"cards": "As"}', {"content-type": fine}).status_code == 200
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le"])
+def test_a_body_in_utf_16_or_32_is_refused_as_not_utf_8(client, encoding):
+    errors = problems(post_raw(client, "/api/evaluate", '{"cards": "As Ks Qs Js Ts"}'.encode(encoding)))
+    assert errors[0]["type"] == "json_invalid" and "the body is not UTF-8 text: a NUL byte" in errors[0]["ctx"]["error"]
+
+
+@pytest.mark.parametrize("host", ["localhost:abc", "localhost:99999999999", "localhost:65536", "[::1", "::1",
+                                  "localhost:80:80", "[::1]x"])
+def test_a_host_header_that_is_no_host_is_refused(host):
+    with TestClient(create_app(replace(QUICK, allowed_hosts=("localhost", "127.0.0.1", "::1")))) as local:
+        response = local.get("/api/health", headers={"host": host})
+        assert response.status_code == 400 and clean_4xx(response).startswith(f"the Host header {host!r} is no host")
+        for fine in ("localhost", "localhost:", "localhost:65535", "[::1]:8000", "127.0.0.1:0"):
+            assert local.get("/api/health", headers={"host": fine}).status_code == 200, fine
+
+
+def test_messages_quote_huge_input_cut_short(client):
+    # The library's messages, cut by the library or by the app: short either way, the input named.
+    ranged = clean_4xx(client.post("/api/range", json={"text": "AK" * 4_000}))
+    assert len(ranged) < 400 and "'AKAKAKAK" in ranged, ranged
+    carded = clean_4xx(client.post("/api/evaluate", json={"cards": "Xx" * 500}))
+    assert len(carded) < 400 and "'XxXxXxXx" in carded, carded
+    assert len(clean_4xx(client.get("/api/equity/jobs/" + "x" * 5_000))) < 300
+    assert len(clean_4xx(client.get("/api/" + "x" * 5_000))) < 300
+    assert len(clean_4xx(client.post("/" + "x" * 5_000))) < 400
+    echoed_back = problems(client.post("/api/evaluate", json={"cards": 5, "game": "g" * 5_000}))
+    assert all(len(json.dumps(problem)) < 400 for problem in echoed_back), echoed_back

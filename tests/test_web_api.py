@@ -666,20 +666,53 @@ def test_videopoker_deal_and_draw_from_the_joker_deck(client):
     assert "Jk" in error(client.post("/api/videopoker/draw", json={"seed": seed, "held": ["Jk"]}))
 
 
+def either(names: list[str]) -> str:
+    return f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0]
+
+
 def test_a_path_of_the_api_with_another_method_is_405_with_its_methods_and_any_other_404(client):
     schema = client.get("/openapi.json").json()["paths"]
     for path, operations in schema.items():
         if "{" in path:  # a path with a parameter: one example stands for it below
             continue
-        allowed = sorted(method.upper() for method in operations)
-        for method in {"GET", "POST", "PUT", "DELETE"} - set(allowed):
+        allowed = sorted({method.upper() for method in operations} | ({"HEAD"} if "get" in operations else set()))
+        for method in {"GET", "HEAD", "POST", "PUT", "DELETE"} - set(allowed):
             response = client.request(method, path)
-            assert error(response, 405) == f"{path} takes {' or '.join(allowed)}, not {method}"
-            assert response.headers["allow"] == ", ".join(allowed)
+            assert response.status_code == 405 and response.headers["allow"] == ", ".join(allowed)
+            if method != "HEAD":  # a HEAD answer has no body
+                assert error(response, 405) == f"{path} takes {either(allowed)}, not {method}"
     response = client.post("/api/equity/jobs/some-job")
-    assert error(response, 405).endswith("takes DELETE or GET, not POST")
-    for path in ("/api/nope", "/api/", "/api/equity/extra"):
+    assert error(response, 405).endswith("takes DELETE, GET or HEAD, not POST")
+    for path in ("/api/nope", "/api/", "/api/equity/extra", "/api"):
         assert error(client.get(path), 404) == f"no API path {path}; the paths are listed at /docs"
+
+
+def test_head_is_get_without_the_body_wherever_get_is_and_every_405_says_so(client):
+    """HEAD answers as GET does, without the body, on the API, the docs and the page; every 405
+    lists HEAD beside GET, and says HEAD when that was the method."""
+    for path in ("/api/health", "/api/limits", "/api/videopoker/paytables", "/docs", "/openapi.json", "/",
+                 "/index.html"):
+        got, head = client.get(path), client.head(path)
+        assert got.status_code == head.status_code == 200, path
+        assert head.content == b"" and head.headers["content-type"] == got.headers["content-type"], path
+        assert head.headers["content-length"] == str(len(got.content)), path
+    refused = client.head("/api/evaluate")
+    assert refused.status_code == 405 and refused.headers["allow"] == "POST" and refused.content == b""
+    for method, path in (("POST", "/"), ("POST", "/index.html"), ("PUT", "/docs"), ("POST", "/openapi.json")):
+        response = client.request(method, path)
+        assert response.headers["allow"] == "GET, HEAD"
+        assert error(response, 405) == f"{path} takes GET or HEAD, not {method}"
+    job = client.post("/api/equity/jobs", json={"players": ["AcAd", "KhKs"], "trials": 1000, "seed": 1}).json()
+    with client.stream("HEAD", f"/api/equity/jobs/{job['job_id']}/events") as stream:  # an event stream ends
+        assert stream.status_code == 200 and stream.read() == b""
+
+
+def test_a_path_that_does_not_exist_is_404_in_json_whatever_the_method(client):
+    for method in ("GET", "POST", "PUT", "DELETE"):
+        for path in ("/nope", "/docs/", "/openapi.json/", "/API/health", "/index.html/x"):
+            message = error(client.request(method, path), 404)
+            assert message.startswith(f"no page or file at {path}: the page is at /, the API under /api"), message
+        assert error(client.request(method, "/api"), 404) == "no API path /api; the paths are listed at /docs"
 
 
 def test_an_exact_request_stops_at_its_own_time_limit_and_runs_to_the_endpoints_without_one(client):

@@ -1,7 +1,7 @@
 """Schemathesis against the app's OpenAPI schema, in process: no input makes a server error.
 
 Bounded: a few dozen generated cases per operation, tight limits so that every equity run,
-job and analysis ends in about a second.
+job, analysis and strategy list ends in about a second or two.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from showdown.web import Settings, create_app  # noqa: E402
 
 app = create_app(Settings(max_time_limit=1.0, default_time_limit=0.2, job_max_runtime=1.0,
                           max_exact_evaluations=20_000_000, job_max_exact_evaluations=20_000_000,
-                          analyze_time_limit=5.0))
+                          analyze_time_limit=5.0, strategy_time_limit=2.0))
 schema = schemathesis.openapi.from_asgi("/openapi.json", app)
 
 

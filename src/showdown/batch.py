@@ -46,9 +46,9 @@ from typing import IO, Any, Optional, Union
 from showdown.errors import Cancelled, EquityError, FileError, ShowdownError
 from showdown.files import given_path, open_output, os_problem, parse_json, quoted, read_data
 from showdown.odds import equity
-from showdown.parallel.cluster import map_in_order, split, worker_threads
+from showdown.parallel.cluster import check_client, map_in_order, split, worker_threads
 from showdown.parallel.interruption import interruptible
-from showdown.quantities import real_number, shown, whole_number
+from showdown.quantities import callback, real_number, shown, whole_number
 
 __all__ = ["BatchSummary", "MAX_BATCH_BYTES", "run_batch", "solve_lines"]
 
@@ -97,7 +97,7 @@ def _read_line(line: Line) -> tuple[Any, Optional[str]]:
         return problem, "a line must be a JSON object of equity() arguments"
     unknown = sorted(set(problem) - set(ARGUMENTS))
     if unknown:
-        return problem, f"unknown field {unknown[0]!r}; fields: {', '.join(ARGUMENTS)}"
+        return problem, f"unknown field {shown(unknown[0])}; fields: {', '.join(ARGUMENTS)}"
     if problem.get("players") is None:
         return problem, "missing field 'players'"
     return problem, None
@@ -117,7 +117,7 @@ def _arguments(problem: dict[str, Any]) -> dict[str, Any]:
     if isinstance(players, list):
         arguments["players"] = [_text(hand, f"player {index + 1}") for index, hand in enumerate(players)]
     elif isinstance(players, dict):
-        arguments["players"] = {name: _text(hand, f"player {name!r}") for name, hand in players.items()}
+        arguments["players"] = {name: _text(hand, f"player {shown(name)}") for name, hand in players.items()}
     else:
         raise EquityError(f"players must be a list of hands or ranges, e.g. [\"AcAd\", \"QQ+,AKs\"], got "
                           f"{shown(players)}")
@@ -273,11 +273,15 @@ def run_batch(
     partitions, after writing every line solved before it.
 
     Raises:
-        ShowdownError: ``lines_per_partition`` or ``max_evaluations`` is not a whole number from 1.
+        ShowdownError: ``lines_per_partition`` or ``max_evaluations`` is not a whole number from 1, or
+            ``progress`` cannot be called.
+        DistributedError: ``client`` is not a Dask client.
         FileError: ``source`` or ``output`` is not a path, ``source`` cannot be read (or is too large), or
             ``output`` is a directory, cannot be written, or is not the output of ``source``.
     """
     lines_per_partition = whole_number(lines_per_partition, "lines_per_partition", low=1)
+    callback(progress)
+    check_client(client)
     if max_evaluations is not None:
         max_evaluations = whole_number(max_evaluations, "max_evaluations", low=1)
     source, output = given_path(source, "batch file"), given_path(output, "batch output")

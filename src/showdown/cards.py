@@ -19,8 +19,8 @@ import random
 from collections.abc import Iterable, Iterator
 from typing import Any, Union
 
-from showdown.errors import CardParseError, DuplicateCardError, HandSizeError
-from showdown.quantities import random_seed, whole_number
+from showdown.errors import CardParseError, DuplicateCardError, HandSizeError, ShowdownError
+from showdown.quantities import flag, random_seed, shown, whole_number
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
@@ -120,7 +120,7 @@ class Card:
         if isinstance(card, str):
             cards = parse_cards(card)
             if len(cards) != 1:
-                raise CardParseError(f"expected one card, got {len(cards)} in {card!r}")
+                raise CardParseError(f"expected one card, got {len(cards)} in {shown(card)}")
             return cards[0]
         return _card_from_id(card)
 
@@ -230,7 +230,7 @@ def _exact_int(value, expected: str) -> int:
             return operator.index(value)
         except TypeError:
             pass
-    raise CardParseError(f"{value!r} is not {expected}")
+    raise CardParseError(f"{shown(value)} is not {expected}")
 
 
 def _card_from_id(value, joker: bool = False) -> Card:
@@ -285,8 +285,8 @@ def _parse_text(text: str, joker: bool = False) -> list[Card]:
             rank, i = _RANK_ALIASES[char], i + 1
         else:
             raise CardParseError(
-                f"bad card {_token_around(text, start)!r} at position {start + 1} of {text!r}: "
-                f"{char!r} is not a rank (use 23456789TJQKA or 10)"
+                f"bad card {shown(_token_around(text, start))} at position {start + 1} of {shown(text)}: "
+                f"{shown(char)} is not a rank (use 23456789TJQKA or 10)"
             )
         suit_char = text[i] if i < n else ""
         if suit_char and suit_char.lower() in _SUIT_ALIASES:
@@ -294,7 +294,7 @@ def _parse_text(text: str, joker: bool = False) -> list[Card]:
         else:
             found = repr(suit_char) if suit_char else "nothing"
             raise CardParseError(
-                f"bad card {_token_around(text, start)!r} at position {start + 1} of {text!r}: "
+                f"bad card {shown(_token_around(text, start))} at position {start + 1} of {shown(text)}: "
                 f"expected a suit (c, d, h, s or a suit symbol) after the rank, found {found}"
             )
         cards.append(CARDS[4 * rank + suit])
@@ -358,7 +358,11 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False, joker: bool
         CardParseError: a token is not a card (the message quotes it and its position), or the joker without
             ``joker=True``.
         DuplicateCardError: a card appears twice (unless ``allow_duplicates``).
+        ShowdownError: ``allow_duplicates`` or ``joker`` is not True or False.
     """
+    if type(allow_duplicates) is not bool or type(joker) is not bool:
+        flag(allow_duplicates, "allow_duplicates")
+        flag(joker, "joker")
     if type(cards) is Card:
         if cards is JOKER and not joker:
             raise _no_joker()
@@ -431,7 +435,10 @@ def format_cards(cards: CardsLike, separator: str = " ") -> str:
 
     Raises:
         CardParseError: a token is not a card (repeated cards and the joker are fine).
+        ShowdownError: ``separator`` is not text.
     """
+    if not isinstance(separator, str):
+        raise ShowdownError(f"separator must be text, got {shown(separator)}")
     return separator.join(str(card) for card in parse_cards(cards, allow_duplicates=True, joker=True))
 
 
@@ -447,7 +454,7 @@ class Deck:
     36
 
     Raises:
-        ShowdownError: ``seed`` is not a whole number from 0 to ``2**64 - 1``.
+        ShowdownError: ``seed`` is not a whole number from 0 to ``2**64 - 1``, or ``shuffle`` is not True or False.
         CardParseError: a token of ``cards`` is not a card.
         DuplicateCardError: ``cards`` names a card twice.
     """
@@ -455,7 +462,7 @@ class Deck:
     def __init__(self, seed: int | None = None, *, shuffle: bool = True, cards: CardsLike | None = None) -> None:
         self._cards = list(CARDS) if cards is None else list(parse_cards(cards, joker=True))
         self._random = random.Random(random_seed(seed))
-        if shuffle:
+        if flag(shuffle, "shuffle"):
             self._random.shuffle(self._cards)
 
     def shuffle(self, seed: int | None = None) -> None:

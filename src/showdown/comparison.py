@@ -18,6 +18,7 @@ from showdown.errors import DuplicateCardError, HandSizeError, ShowdownError
 from showdown.evaluation import HandRank, evaluate
 from showdown.games import GAMES, Game, GameLike, check_in_deck, resolve_game
 from showdown.low_hands import LowRank, evaluate_low
+from showdown.quantities import as_whole, shown
 
 PlayerKey = Union[int, str]
 
@@ -168,7 +169,7 @@ def player_names(names: Sequence[Optional[str]]) -> list[str]:
         if not text:
             raise ShowdownError(f"player {number} has an empty name")
         if text in result:
-            raise ShowdownError(f"player name {text!r} is used twice")
+            raise ShowdownError(f"player name {shown(text)} is used twice")
         result.append(text)
     return result
 
@@ -222,21 +223,22 @@ def showdown(
     owner: dict[Card, str] = {card: "the board" for card in board_cards}
     for key, hole in holes.items():
         if not hole:
-            raise HandSizeError(f"player {key!r} shows no cards; a player who does not show down is left out")
+            raise HandSizeError(f"player {shown(key)} shows no cards; a player who does not show down is left out")
         if rules.omaha and len(hole) != rules.hole_cards:
             raise HandSizeError(
-                f"player {key!r} shows {len(hole)} cards; {rules.title} deals {rules.hole_cards} hole cards to a player"
+                f"player {shown(key)} shows {len(hole)} cards; {rules.title} deals {rules.hole_cards} hole cards to a"
+                " player"
             )
         total = len(hole) + len(board_cards)
         if not rules.omaha and not 5 <= total <= 7:
             raise HandSizeError(
-                f"player {key!r} has {total} cards with the board ({len(hole)} in hand); a showdown needs 5 to 7"
+                f"player {shown(key)} has {total} cards with the board ({len(hole)} in hand); a showdown needs 5 to 7"
             )
-        check_in_deck(hole, rules, f" in the hand of player {key!r}")
+        check_in_deck(hole, rules, f" in the hand of player {shown(key)}")
         for card in hole:
             if card in owner:
-                raise DuplicateCardError(f"card {card} is in the hand of player {key!r} and in {owner[card]}")
-            owner[card] = f"the hand of player {key!r}"
+                raise DuplicateCardError(f"card {card} is in the hand of player {shown(key)} and in {owner[card]}")
+            owner[card] = f"the hand of player {shown(key)}"
     ranks = {key: evaluate(hole, board_cards, game=rules) for key, hole in holes.items()}
     best = max(rank.value for rank in ranks.values())
     winners = tuple(key for key, rank in ranks.items() if rank.value == best)
@@ -266,8 +268,10 @@ def deal_showdown(players: int = 4, *, seed: Optional[int] = None, game: GameLik
     """
     rules = resolve_game(game)
     most = max_players(rules)
-    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= most:
-        raise ShowdownError(f"a {rules.title} deal needs {MIN_PLAYERS} to {most} players, got {players!r}")
+    whole = as_whole(players)
+    if whole is None or not MIN_PLAYERS <= players <= most:
+        raise ShowdownError(f"a {rules.title} deal needs {MIN_PLAYERS} to {most} players, got {shown(players)}")
+    players = whole
     deck = Deck(seed=seed, cards=rules.deck)
     holes = {f"P{number}": deck.deal(rules.hole_cards) for number in range(1, players + 1)}
     return showdown(deck.deal(5), holes, game=rules)

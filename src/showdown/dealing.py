@@ -19,12 +19,14 @@ from typing import Optional
 from showdown.cards import Card, CardsLike, parse_cards
 from showdown.errors import DuplicateCardError, HandSizeError, ShowdownError
 from showdown.games import GameLike, check_in_deck, resolve_game
-from showdown.quantities import random_seed
+from showdown.quantities import as_whole, random_seed, shown
 
 
 def _pool(n: int, shared: CardsLike, dead: CardsLike, game: GameLike) -> tuple[tuple[Card, ...], list[Card]]:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ShowdownError(f"n must be a whole number of cards, got {n!r}")
+    whole = as_whole(n)
+    if whole is None or n < 0:
+        raise ShowdownError(f"n must be a whole number of cards, got {shown(n)}")
+    n = whole
     rules = resolve_game(game)
     fixed = parse_cards(shared)
     check_in_deck(fixed, rules, " among the shared cards")

@@ -28,7 +28,7 @@ import numpy as np
 from showdown.cards import CARDS, Card, CardsLike, parse_board, parse_cards
 from showdown.errors import CardParseError, DuplicateCardError, GameError, HandSizeError, ShowdownError
 from showdown.games import GAMES, Game, GameLike, check_in_deck, resolve_game
-from showdown.quantities import whole_number
+from showdown.quantities import flag, whole_number
 from showdown.tables import load, load_games
 from showdown.tables.layout import (
     CATEGORY_SHIFT,
@@ -644,14 +644,15 @@ def evaluate_many(
     True
 
     Raises:
-        ShowdownError: the ids are not integers, ``out`` is not a writable C-contiguous int32 array of length N, or
-            ``n_jobs`` is not a positive int, None or -1.
+        ShowdownError: the ids are not integers, ``out`` is not a writable C-contiguous int32 array of length N,
+            ``n_jobs`` is not a positive int, None or -1, or ``check`` is not True or False.
         HandSizeError: not an (N, k) array with k in 1..7 (in Omaha: the hole cards then 3 to 5 board cards).
         CardParseError: an id outside 0..51 (with ``check``; the message names the row).
         DuplicateCardError: a card repeated in a row (with ``check``; the message names the row).
         GameError: an unknown game, or in short deck a card it does not have.
     """
     rules = resolve_game(game)
+    check = flag(check, "check")
     array = _as_id_array(ids, rules)
     out = _out_array(out, len(array))
     if rules.evaluator == HOLDEM_EVALUATOR:
@@ -679,14 +680,15 @@ def evaluate_many_low(
     [196]
 
     Raises:
-        ShowdownError: the ids are not integers, ``out`` is not a writable C-contiguous int32 array of length N, or
-            ``n_jobs`` is not a positive int, None or -1.
+        ShowdownError: the ids are not integers, ``out`` is not a writable C-contiguous int32 array of length N,
+            ``n_jobs`` is not a positive int, None or -1, or ``check`` is not True or False.
         HandSizeError: not an (N, k) array of the game's hole cards then 3 to 5 board cards.
         CardParseError: an id outside 0..51 (with ``check``; the message names the row).
         DuplicateCardError: a card repeated in a row (with ``check``; the message names the row).
         GameError: an unknown game, or one without a low half.
     """
     rules = low_game(game)
+    check = flag(check, "check")
     array = _as_id_array(ids, rules)
     out = _out_array(out, len(array))
     bad = _run_rows(array, out, n_jobs, rules.rules, True)

@@ -20,7 +20,7 @@ from typing import Any, Union
 
 from showdown.cards import CARDS, Card
 from showdown.errors import GameError
-from showdown.quantities import whole_number
+from showdown.quantities import shown, whole_number
 from showdown.tables.layout import (
     CATEGORY_SHIFT,
     HOLDEM_EVALUATOR,
@@ -66,7 +66,7 @@ class Game:
             ("trips_over_straight is a short deck ranking", self.trips_over_straight and not self.short_deck),
         ):
             if wrong:
-                raise GameError(f"game {self.name!r}: {problem} (the kernels have no other)")
+                raise GameError(f"game {shown(self.name)}: {problem} (the kernels have no other)")
         evaluator = OMAHA_EVALUATOR if self.omaha else SHORT_DECK_EVALUATOR if self.short_deck else HOLDEM_EVALUATOR
         lowest = self.deck[0].id
         object.__setattr__(self, "rules", GameRules(evaluator, int(self.trips_over_straight), int(self.low),
@@ -201,7 +201,7 @@ def resolve_game(game: GameLike) -> Game:
     key = game.strip().lower().replace("_", "-").replace(" ", "-")
     if key in GAMES:
         return GAMES[key]
-    raise GameError(f"unknown game {game!r}; the games are {', '.join(GAMES)}")
+    raise GameError(f"unknown game {shown(game)}; the games are {', '.join(GAMES)}")
 
 
 def check_in_deck(cards: Iterable[Card], game: Game, where: str = "") -> None:

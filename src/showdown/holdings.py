@@ -47,6 +47,7 @@ import numpy as np
 from showdown.cards import Card, CardsLike, parse_cards
 from showdown.errors import DuplicateCardError, HandSizeError, StudyError
 from showdown.games import GAMES, Game, GameLike, check_in_deck, resolve_game
+from showdown.quantities import shown
 
 __all__ = ["DRAW_CLASSES", "MADE_CLASSES", "classify"]
 
@@ -119,7 +120,7 @@ def class_codes(combos: np.ndarray, board: Sequence[Card], game: GameLike = "hol
 def check_class(name: str) -> str:
     """``name`` if it is a made or draw class, else a :class:`StudyError` listing the classes."""
     if name not in MADE_CLASSES and name not in DRAW_CLASSES:
-        raise StudyError(f"{name!r} is not a hand class; the classes are {', '.join(MADE_CLASSES + DRAW_CLASSES)}")
+        raise StudyError(f"{shown(name)} is not a hand class; the classes are {', '.join(MADE_CLASSES + DRAW_CLASSES)}")
     return name
 
 
@@ -137,11 +138,11 @@ def class_names(names: Optional[Iterable[str]], kind: tuple[str, ...], label: st
     if isinstance(names, str):
         names = [names]
     if not isinstance(names, Iterable) or isinstance(names, Mapping):
-        raise StudyError(f"the {label} classes are a name or a list of names, got {names!r}")
+        raise StudyError(f"the {label} classes are a name or a list of names, got {shown(names)}")
     checked = []
     for name in names:
         if name not in kind:
-            raise StudyError(f"{name!r} is not a {label} class; the {label} classes are {', '.join(kind)}")
+            raise StudyError(f"{shown(name)} is not a {label} class; the {label} classes are {', '.join(kind)}")
         checked.append(name)
     return checked
 
@@ -162,7 +163,7 @@ def classify(combos: Iterable[CardsLike], board: CardsLike, game: GameLike = "ho
     for position, combo in enumerate(combos):
         cards = parse_cards(combo)
         if len(cards) != 2:
-            raise HandSizeError(f"combo {position}: a combo has two cards, got {len(cards)} in {combo!r}")
+            raise HandSizeError(f"combo {position}: a combo has two cards, got {len(cards)} in {shown(combo)}")
         for card in cards:
             if card in board_cards:
                 raise DuplicateCardError(f"card {card} of combo {position} is also on the board")

@@ -150,7 +150,7 @@ def compile_elsewhere(name: str) -> Optional[subprocess.Popen[bytes]]:
         return None
     environment = dict(os.environ, SHOWDOWN_CACHE_DIR=str(cache_dir().parent.resolve()))
     try:
-        return subprocess.Popen([sys.executable, "-c", f"import showdown.kernel_groups as g; g.prepare({name!r})"],
+        return subprocess.Popen([sys.executable, "-c", f"import showdown.kernel_groups as g; g.prepare({shown(name)})"],
                                 env=environment, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL,
                                 start_new_session=True)  # a Ctrl-C meant for this process leaves it to finish

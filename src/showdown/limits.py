@@ -25,7 +25,7 @@ from dataclasses import dataclass, fields
 from types import MappingProxyType
 from typing import Any
 
-from showdown import batch, comparison, files, holdings, pots, quantities, ranges, study
+from showdown import batch, comparison, files, holdings, omaha_ranges, pots, quantities, ranges, study
 from showdown.games import GAMES
 from showdown.odds import grid, inputs, montecarlo, options, planning
 from showdown.videopoker import final_hands, paytable, strategy_lists
@@ -86,6 +86,8 @@ class Limits:
 
     max_weight_chars: int
     """A range weight or percentage is written in at most this many characters."""
+    max_omaha_range_tokens: int
+    """The most tokens (hands, patterns, groups) of an Omaha range's text."""
 
     paytables: tuple[str, ...]
     """The named video poker pay tables (:data:`showdown.videopoker.PAYTABLES`)."""
@@ -169,6 +171,7 @@ LIMITS = Limits(
     max_chips=pots.MAX_CHIPS,
     odd_chip_rules=pots.ODD_CHIP_RULES,
     max_weight_chars=ranges.MAX_NUMBER_LENGTH,
+    max_omaha_range_tokens=omaha_ranges.MAX_TOKENS,
     paytables=tuple(paytable.PAYTABLES),
     paytable_hands=tuple(paytable.HANDS),
     wild_cards=tuple(final_hands.WILDS),

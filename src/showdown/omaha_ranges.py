@@ -40,9 +40,13 @@ import numpy as np
 from showdown.cards import CARDS, RANK_CHARS, Card, CardsLike, parse_cards
 from showdown.errors import GameError, RangeParseError, ShowdownError
 from showdown.games import Game, resolve_game
+from showdown.quantities import shown
 from showdown.ranges import Range, _Reason, _tokenize, _weight, parse_weighted, register_range_kind
 
 FILTERED_HOLE_CARDS = 5
+MAX_TOKENS = 1_000
+"""The most tokens of Omaha range text: each is matched against every hand of the game (about a
+millisecond a token with four cards, more with five), so a range is read within seconds."""
 """The most hole cards whose every hand is held in memory for patterns (2,598,960 of five)."""
 _ITEM = re.compile(r"([2-9TJQKA])([cdhs])?|(x)", re.IGNORECASE)
 _SUIT_PATTERNS = ("ds", "ss", "r")
@@ -91,7 +95,7 @@ def _items(body: str, pattern: str, game: Game) -> tuple[list[Card], list[int], 
     while position < len(body):
         match = _ITEM.match(body, position)
         if match is None:
-            raise _Reason(f"{body[position:]!r} is not a card, a rank or x")
+            raise _Reason(f"{shown(body[position:])} is not a card, a rank or x")
         rank, suit, x = match.groups()
         if x:
             wild += 1
@@ -288,11 +292,15 @@ def _parse(text: str, game: Game) -> tuple[np.ndarray, np.ndarray]:
     """The hands (rows of ids) and weights of Omaha range text."""
     tokens = _tokenize(text)
     if not tokens:
-        raise RangeParseError(f"empty range {text!r} (use e.g. 'random' for every hand)")
+        raise RangeParseError(f"empty range {shown(text, 80)} (use e.g. 'random' for every hand)")
+    if len(tokens) > MAX_TOKENS:
+        raise RangeParseError(f"an Omaha range takes at most {MAX_TOKENS:,} tokens (each costs about a millisecond),"
+                              f" got {len(tokens):,}")
     if game.hole_cards > FILTERED_HOLE_CARDS:
 
         def error(token: str, position: int, reason: str) -> RangeParseError:
-            return RangeParseError(f"bad range token {token!r} at position {position + 1} of {text!r}: {reason}")
+            return RangeParseError(f"bad range token {shown(token)} at position {position + 1} of {shown(text, 80)}:"
+                                   f" {reason}")
 
         return _exact_hands(tokens, game, error)
     every = every_hand(game.hole_cards)[0]

@@ -53,7 +53,7 @@ from showdown.errors import DuplicateCardError, HandSizeError, SettlementError
 from showdown.evaluation import HandRank, evaluate
 from showdown.games import GAMES, Game, GameLike, check_in_deck, resolve_game
 from showdown.low_hands import LowRank, evaluate_low
-from showdown.quantities import listed, real_number, shown, whole_number
+from showdown.quantities import as_whole, listed, real_number, shown, whole_number
 
 ODD_CHIP_RULES = ("one-each-from-button", "all-to-first-from-button")
 """The ways to give out the odd chips of a split (see the rules above)."""
@@ -102,12 +102,12 @@ class Seat:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
-            raise SettlementError(f"a seat needs a non-empty name, got {self.name!r}")
-        _chips(self.contribution, f"seat {self.name!r}'s contribution")
+            raise SettlementError(f"a seat needs a non-empty name, got {shown(self.name)}")
+        _chips(self.contribution, f"seat {shown(self.name)}'s contribution")
         if self.hole is not None and not (isinstance(self.hole, tuple) and all(type(c) is Card for c in self.hole)):
             object.__setattr__(self, "hole", parse_cards(self.hole) or None)
         if not isinstance(self.folded, bool):
-            raise SettlementError(f"seat {self.name!r}: folded must be True or False, got {self.folded!r}")
+            raise SettlementError(f"seat {shown(self.name)}: folded must be True or False, got {shown(self.folded)}")
 
 
 @dataclass(frozen=True)
@@ -444,20 +444,22 @@ def settle(
     order: dict[str, int] = {}
     for index, seat in enumerate(seats):
         if not isinstance(seat, Seat):
-            raise SettlementError(f"seat {index} is not a Seat: {seat!r}")
+            raise SettlementError(f"seat {index} is not a Seat: {shown(seat)}")
         if seat.name in order:
-            raise SettlementError(f"seat name {seat.name!r} is used twice")
+            raise SettlementError(f"seat name {shown(seat.name)} is used twice")
         order[seat.name] = index
     if isinstance(button, str):
         if button not in order:
-            raise SettlementError(f"button {button!r} is not a seat name")
+            raise SettlementError(f"button {shown(button)} is not a seat name")
         button = order[button]
-    if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < len(seats):
-        raise SettlementError(f"button must be a seat index 0..{len(seats) - 1} or a seat name, got {button!r}")
+    whole = as_whole(button)
+    if whole is None or not 0 <= button < len(seats):
+        raise SettlementError(f"button must be a seat index 0..{len(seats) - 1} or a seat name, got {shown(button)}")
+    button = whole
     if odd_chip not in ODD_CHIP_RULES:
-        raise SettlementError(f"odd_chip must be one of {', '.join(ODD_CHIP_RULES)}, got {odd_chip!r}")
+        raise SettlementError(f"odd_chip must be one of {', '.join(ODD_CHIP_RULES)}, got {shown(odd_chip)}")
     if rake is not None and not isinstance(rake, Rake):
-        raise SettlementError(f"rake must be a Rake, got {rake!r}")
+        raise SettlementError(f"rake must be a Rake, got {shown(rake)}")
     rules = resolve_game(game)
     runs = _boards(board, boards)
     live = {seat.name for seat in seats if not seat.folded}
@@ -505,11 +507,11 @@ def _check_cards(seats: Sequence[Seat], runs: list[tuple[Card, ...]], game: Game
         for card in run:
             owner.setdefault(card, "the board" if len(runs) == 1 else f"board {number}")
     for seat in seats:
-        check_in_deck(seat.hole or (), game, f" in the hand of seat {seat.name!r}")
+        check_in_deck(seat.hole or (), game, f" in the hand of seat {shown(seat.name)}")
         for card in seat.hole or ():
             if card in owner:
-                raise DuplicateCardError(f"card {card} is in the hand of seat {seat.name!r} and in {owner[card]}")
-            owner[card] = f"the hand of seat {seat.name!r}"
+                raise DuplicateCardError(f"card {card} is in the hand of seat {shown(seat.name)} and in {owner[card]}")
+            owner[card] = f"the hand of seat {shown(seat.name)}"
 
 
 Hands = dict[str, tuple[HandRank, Optional[LowRank]]]
@@ -522,18 +524,18 @@ def _ranks(seats: Sequence[Seat], run: tuple[Card, ...], at_showdown: set[str], 
         if seat.name not in at_showdown:
             continue
         if not seat.hole:
-            raise SettlementError(f"seat {seat.name!r} contests a pot at showdown but has no cards")
+            raise SettlementError(f"seat {shown(seat.name)} contests a pot at showdown but has no cards")
         if len(run) < 5:
             raise HandSizeError(
                 f"a pot is contested at showdown but the board has {len(run)} cards: a showdown needs all five"
             )
         if game.omaha and len(seat.hole) != game.hole_cards:
             raise HandSizeError(
-                f"seat {seat.name!r} has {len(seat.hole)} hole cards: {game.title} deals {game.hole_cards}"
+                f"seat {shown(seat.name)} has {len(seat.hole)} hole cards: {game.title} deals {game.hole_cards}"
             )
         if not game.omaha and len(seat.hole) + len(run) > 7:
             raise HandSizeError(
-                f"seat {seat.name!r} has {len(seat.hole)} hole cards: a {game.title} hand has at most two"
+                f"seat {shown(seat.name)} has {len(seat.hole)} hole cards: a {game.title} hand has at most two"
             )
         high = evaluate(seat.hole, run, game=game)
         ranks[seat.name] = (high, evaluate_low(seat.hole, run, game=game) if game.low else None)

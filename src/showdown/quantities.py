@@ -21,6 +21,8 @@ import random
 from collections.abc import Mapping
 from typing import Any, Optional
 
+import numpy as np
+
 from showdown.errors import ShowdownError
 
 MAX_SEED = (1 << 64) - 1
@@ -30,8 +32,12 @@ ErrorType = type[ShowdownError]
 
 
 def shown(value: Any, limit: int = 60) -> str:
-    """``repr(value)`` cut to ``limit`` characters, for messages about values of any size."""
-    text = repr(value)
+    """``repr(value)`` cut to ``limit`` characters, for messages about values of any size and
+    depth."""
+    try:
+        text = repr(value)
+    except RecursionError:
+        text = f"a {type(value).__name__} nested too deeply to show"
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
@@ -95,3 +101,39 @@ def listed(value: Any, name: str, *, error: ErrorType = ShowdownError) -> list[A
         else:
             return list(items)
     raise error(f"{name} must be a list, got {shown(value)}")
+
+
+def flag(value: Any, name: str, *, error: ErrorType = ShowdownError) -> bool:
+    """``value`` as a bool: True or False (NumPy's too), nothing that only looks true or false.
+
+    >>> flag("no", "shuffle")
+    Traceback (most recent call last):
+    ...
+    showdown.errors.ShowdownError: shuffle must be True or False, got 'no'
+    """
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise error(f"{name} must be True or False, got {shown(value)}")
+
+
+def callback(value: Any, name: str = "progress", *, error: ErrorType = ShowdownError) -> Any:
+    """``value`` when it is None or can be called, else ``error`` naming ``name``: a callback is
+    checked before the work starts, not where it is first called."""
+    if value is not None and not callable(value):
+        raise error(f"{name} must be a function (or None), got {shown(value)}")
+    return value
+
+
+def as_whole(value: Any) -> Optional[int]:
+    """``value`` as an int when it is a whole number (an int or a NumPy integer; not a bool or a
+    float), else None: for checks that word their own message.
+
+    >>> as_whole(np.int64(3)), as_whole(3.0), as_whole(True)
+    (3, None, None)
+    """
+    if isinstance(value, (bool, np.bool_, float)):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None

@@ -63,7 +63,7 @@ from showdown.holdings import (
     class_names,
     study_cards,
 )
-from showdown.quantities import listed, real_number
+from showdown.quantities import listed, real_number, shown
 from showdown.tables.preflop_order import preflop_equities
 
 __all__ = ["N_COMBOS", "PREFLOP_ORDER", "Range", "RangeParseError", "starting_hand_of", "starting_hands",
@@ -187,7 +187,7 @@ def _weight_problem(value: float, text: str, zero_allowed: bool = False) -> Opti
 
 def _weight(text: str) -> float:
     if not _NUMBER.fullmatch(text) or len(text) > MAX_NUMBER_LENGTH:
-        raise _Reason(f"{text[:40]!r} is not a weight (expected a number in (0, 1] such as 0.5)")
+        raise _Reason(f"{shown(text[:40])} is not a weight (expected a number in (0, 1] such as 0.5)")
     value = float(text)
     problem = _weight_problem(value, text)
     if problem:
@@ -198,24 +198,24 @@ def _weight(text: str) -> float:
 def _rank(char: str) -> int:
     index = RANK_CHARS.find(char.upper()) if len(char) == 1 else -1
     if index < 0:
-        raise _Reason(f"{char!r} is not a rank (use 23456789TJQKA)")
+        raise _Reason(f"{shown(char)} is not a rank (use 23456789TJQKA)")
     return index
 
 
 def _class_spec(text: str) -> tuple[int, int, str]:
     """(high rank, low rank, kind) of ``AKs``, ``AKo``, ``AK`` or ``TT``."""
     if text in _TOKENS:
-        raise _Reason(f"{text!r} is one card; a hand has two (e.g. AhKh, or a class such as AKs)")
+        raise _Reason(f"{shown(text)} is one card; a hand has two (e.g. AhKh, or a class such as AKs)")
     if len(text) not in (2, 3):
-        raise _Reason(f"{text!r} is not a hand (expected e.g. TT, AKs, AKo, AK, AhKh, TT+, A5s-A2s)")
+        raise _Reason(f"{shown(text)} is not a hand (expected e.g. TT, AKs, AKo, AK, AhKh, TT+, A5s-A2s)")
     high, low = _rank(text[0]), _rank(text[1])
     kind = text[2:].lower()
     if kind and kind not in ("s", "o"):
-        raise _Reason(f"{text[2]!r} is not s (suited) or o (offsuit)")
+        raise _Reason(f"{shown(text[2])} is not s (suited) or o (offsuit)")
     if high == low and kind:
         raise _Reason("a pair cannot be suited or offsuit")
     if high < low:
-        raise _Reason(f"write the higher rank first: {_class_name(low, high, kind)!r}")
+        raise _Reason(f"write the higher rank first: {shown(_class_name(low, high, kind))}")
     return high, low, kind
 
 
@@ -232,7 +232,7 @@ def _hand_indices(text: str) -> np.ndarray:
         first, second = _TOKENS.get(text[:2]), _TOKENS.get(text[2:])
         if first is None or second is None:
             bad = text[:2] if first is None else text[2:]
-            raise _Reason(f"{bad!r} is not a card")
+            raise _Reason(f"{shown(bad)} is not a card")
         if first == second:
             raise _Reason(f"card {first} appears twice in one combo")
         return np.array([_INDEX[first.id, second.id]])
@@ -259,9 +259,9 @@ def _hand_indices(text: str) -> np.ndarray:
         if low == high - 1:
             raise _Reason(
                 f"ambiguous: {RANK_CHARS[low]} is already the highest kicker below {RANK_CHARS[high]}, so '+' "
-                f"adds nothing; write {text[:-1]!r} (or e.g. {_class_name(high, low - 1, kind) + '+'!r})"
+                f"adds nothing; write {shown(text[:-1])} (or e.g. {shown(_class_name(high, low - 1, kind) + '+')})"
                 if low > 0
-                else f"ambiguous: write {text[:-1]!r}"
+                else f"ambiguous: write {shown(text[:-1])}"
             )
         return np.concatenate([_class_indices(high, k, kind) for k in range(low, high)])
     high, low, kind = _class_spec(text)
@@ -277,7 +277,7 @@ def _expression_indices(expression: str) -> np.ndarray:
     rest = expression[3:] if len(words) == 1 else words[1]
     match = _PERCENT.fullmatch(rest)
     if words[0].lower() != "top" and not match:
-        raise _Reason(f"{expression!r} is not a hand")
+        raise _Reason(f"{shown(expression)} is not a hand")
     if not match:
         raise _Reason("expected a percentage after 'top', e.g. top 10%")
     percent = float(match.group(1))
@@ -293,7 +293,7 @@ def _starting_hand(text: str) -> str:
     high, low, kind = _class_spec(text)
     if high != low and not kind:
         name = _class_name(high, low, "")
-        raise _Reason(f"{text!r} is two starting hands, {name}s and {name}o: name one")
+        raise _Reason(f"{shown(text)} is two starting hands, {name}s and {name}o: name one")
     return _class_name(high, low, kind)
 
 
@@ -317,10 +317,10 @@ def starting_hand_of(hand: CardsLike) -> str:
     try:
         cards = parse_cards(hand)
     except ShowdownError:
-        raise RangeParseError(f"{hand!r} is not a starting hand (such as AKs) or a combo (such as AhKh): {problem}"
+        raise RangeParseError(f"{shown(hand)} is not a starting hand (such as AKs) or a combo (such as AhKh): {problem}"
                               ) from None
     if len(cards) != 2:
-        raise RangeParseError(f"a combo has two cards, got {len(cards)} in {hand!r}")
+        raise RangeParseError(f"a combo has two cards, got {len(cards)} in {shown(hand)}")
     high, low = sorted(cards, reverse=True)
     kind = "s" if high.suit == low.suit else "o"
     return _class_name(int(high.rank), int(low.rank), kind)
@@ -360,11 +360,12 @@ def parse_weighted(
     Shared by the hold'em and the Omaha ranges."""
 
     def error(token: str, position: int, reason: str) -> RangeParseError:
-        return RangeParseError(f"bad range token {token!r} at position {position + 1} of {text!r}: {reason}")
+        return RangeParseError(f"bad range token {shown(token)} at position {position + 1} of {shown(text, 80)}:"
+                               f" {reason}")
 
     tokens = _tokenize(text) if tokens is None else tokens
     if not tokens:
-        raise RangeParseError(f"empty range {text!r} (use e.g. 'random' for every hand)")
+        raise RangeParseError(f"empty range {shown(text, 80)} (use e.g. 'random' for every hand)")
     weights = np.zeros(size)
     source: dict[int, tuple[str, int]] = {}  # item index -> the token that set it
     group: Optional[tuple[float, str, int]] = None  # (weight, token, position) of an open group
@@ -412,7 +413,7 @@ def parse_weighted(
             raise error(
                 token,
                 position,
-                f"{item} already has weight {weights[clashes[0]]:g} from {earlier!r} at position "
+                f"{item} already has weight {weights[clashes[0]]:g} from {shown(earlier)} at position "
                 f"{where + 1}; give each {item.split()[0]} one weight",
             )
         for index in indices[weights[indices] == 0].tolist():
@@ -512,7 +513,7 @@ def _named_indices(hand: object) -> np.ndarray:
             if len(cards) > 2:
                 problem = f"{len(cards)} cards; a combo has two"
     raise RangeParseError(
-        f"{hand!r} is not a starting hand (such as AKs, AK or QQ+) or a combo (such as AhKh): {problem}")
+        f"{shown(hand)} is not a starting hand (such as AKs, AK or QQ+) or a combo (such as AhKh): {problem}")
 
 
 # --- the Range -------------------------------------------------------------------------------
@@ -563,7 +564,7 @@ class Range:
                 weights[outside] = 0
                 self._text = None
             if not weights.any():
-                raise GameError(f"the range {str(text)!r} holds no hand of the short deck (6 to A)")
+                raise GameError(f"the range {shown(str(text))} holds no hand of the short deck (6 to A)")
         weights.setflags(write=False)
         self._weights = weights
 
@@ -601,7 +602,7 @@ class Range:
         for position, (combo, weight) in enumerate(zip(combos, values, strict=True)):
             cards = parse_cards(combo)
             if len(cards) != 2:
-                raise RangeParseError(f"combo {position}: expected two cards, got {len(cards)} in {combo!r}")
+                raise RangeParseError(f"combo {position}: expected two cards, got {len(cards)} in {shown(combo)}")
             problem = _weight_problem(weight, repr(weight))
             if problem:
                 raise RangeParseError(f"combo {position} ({' '.join(map(str, cards))}): {problem}")
@@ -623,7 +624,7 @@ class Range:
         Raises:
             RangeParseError: ``percent`` is not a number in (0, 100].
         """
-        return cls(f"top {percent!r}%")
+        return cls(f"top {shown(percent)}%")
 
     def _mask(self) -> np.ndarray:
         return np.flatnonzero(self._weights[_ORDER] != 0)
@@ -666,7 +667,7 @@ class Range:
         """
         cards = parse_cards(combo)
         if len(cards) != 2:
-            raise RangeParseError(f"a combo has two cards, got {len(cards)} in {combo!r}")
+            raise RangeParseError(f"a combo has two cards, got {len(cards)} in {shown(combo)}")
         return float(self._weights[_INDEX[cards[0].id, cards[1].id]])
 
     def without(self, cards: CardsLike) -> Range:
@@ -724,7 +725,7 @@ class Range:
             GameError: an unknown game, or a card the short deck does not have.
         """
         if by not in ("made", "draw"):
-            raise StudyError(f"split by 'made' or 'draw', got {by!r}")
+            raise StudyError(f"split by 'made' or 'draw', got {shown(by)}")
         indices, made, draws = self._holdings(board, dead, game)
         names = MADE_CLASSES if by == "made" else DRAW_CLASSES
         parts = {}
@@ -780,7 +781,7 @@ class Range:
             parts = []
             for weight in sorted(set(self._weights[self._weights != 0].tolist()), reverse=True):
                 tokens = ", ".join(_describe(self._weights == weight))
-                parts.append(tokens if weight == 1 else f"{weight!r}({tokens})")
+                parts.append(tokens if weight == 1 else f"{shown(weight)}({tokens})")
             self._text = ", ".join(parts)
         return self._text
 
@@ -842,7 +843,7 @@ class Range:
         try:
             name = _starting_hand(hand.strip())
         except _Reason as reason:
-            raise RangeParseError(f"{hand!r} is not a starting hand (such as AA, AKs or AKo): {reason}") from None
+            raise RangeParseError(f"{shown(hand)} is not a starting hand (such as AA, AKs or AKo): {reason}") from None
         indices = sorted(_CLASS_INDICES[name].tolist(),
                          key=lambda i: (-(int(_COMBO_IDS[i][0]) % 4), -(int(_COMBO_IDS[i][1]) % 4)))
         combos = []

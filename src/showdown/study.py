@@ -45,7 +45,7 @@ from showdown.odds.options import run_options
 from showdown.odds.result import finite
 from showdown.parallel.interruption import interruptible
 from showdown.parallel.threads import run_ranges, thread_count
-from showdown.quantities import real_number
+from showdown.quantities import real_number, shown
 from showdown.ranges import Range, starting_hand_of
 from showdown.tables.layout import N_COUNTS
 
@@ -184,7 +184,7 @@ class Breakdown:
 def _hero_range(value: Any, label: str, game: Game) -> Range:
     if isinstance(value, Range):
         if type(value) is not Range:
-            raise StudyError(f"{label}: board study covers two-card ranges; {value!r} is an Omaha range")
+            raise StudyError(f"{label}: board study covers two-card ranges; {shown(value)} is an Omaha range")
         return Range(value, game=game)
     if isinstance(value, str):
         try:
@@ -234,7 +234,7 @@ def breakdown(range: RangeLike, board: CardsLike, dead: CardsLike = "", *,  # no
     given = _hero_range(range, "the range", rules)
     hero = given.remove(board_cards, dead_cards)
     if not len(hero):
-        raise EmptyRangeError(f"the range {str(given)!r} is empty once the board and dead cards are removed")
+        raise EmptyRangeError(f"the range {shown(str(given))} is empty once the board and dead cards are removed")
     combos, weights = hero.combos, hero.weights
     made, draws = class_codes(combos, board_cards, rules)
     whole = bool((weights == 1).all())
@@ -271,7 +271,7 @@ def _names(names: Any, label: str) -> list[str]:
         names = list(names)
         if all(isinstance(name, str) for name in names):
             return names
-    raise StudyError(f"{label} must be a name or a list of names, got {names!r}")
+    raise StudyError(f"{label} must be a name or a list of names, got {shown(names)}")
 
 
 # --- combo equities ---------------------------------------------------------------------------
@@ -338,7 +338,7 @@ class ComboEquities:
         """
         share = real_number(share, "share", positive=True, error=StudyError)
         if share > 1:
-            raise StudyError(f"share is a fraction of the range, at most 1, got {share!r}")
+            raise StudyError(f"share is a fraction of the range, at most 1, got {shown(share)}")
         for equity, reached in self.distribution():
             if reached >= share - 1e-12:
                 return equity
@@ -420,7 +420,8 @@ def _score_heads_up(question: Question, n_jobs: Optional[int]) -> _Scored:
         weighted = np.zeros((RUNOUT_CHUNKS, 2, N_COUNTS))
         totals, total_weights = np.zeros(RUNOUT_CHUNKS, dtype=np.int64), np.zeros(RUNOUT_CHUNKS)
 
-        run_ranges(sweep_runouts, RUNOUT_CHUNKS, thread_count(n_jobs, n_runouts), spot, board, question.game.rules,
+        threads = min(thread_count(n_jobs, n_runouts * n_combos), RUNOUT_CHUNKS)  # the work: a combo on a runout
+        run_ranges(sweep_runouts, RUNOUT_CHUNKS, threads, spot, board, question.game.rules,
                    RUNOUT_CHUNKS, 0, n_runouts, counts, weighted, totals, total_weights,
                    (doubled, met, card_doubled, card_met))
     codes = spot.combos[:, 0].astype(np.int64) * 52 + spot.combos[:, 1]

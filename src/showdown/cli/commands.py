@@ -175,9 +175,20 @@ INTERRUPTED = 128 + signal.SIGINT
 """The exit status after Ctrl-C (128 + SIGINT, as shells report it)."""
 
 
+def _write_any_text() -> None:
+    """Text the terminal's encoding cannot write (a lone surrogate read from a JSON file, say) is
+    written as a backslash escape instead of ending the command."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="backslashreplace")
+
+
 def main(argv: Optional[list[str]] = None) -> None:
     """Run the command line: a ShowdownError prints one line and exits with status 2, Ctrl-C
     prints ``interrupted`` and exits with status 130."""
+    _write_any_text()
     try:
         _plain_help(typer.main.get_command(app))(args=argv, prog_name="showdown")
     except SystemExit as done:

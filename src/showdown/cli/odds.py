@@ -162,7 +162,7 @@ def preflop_command(
     local: Optional[int] = LOCAL_OPTION,
 ) -> None:
     """The exact heads-up equity of every starting hand against every starting hand, and a heatmap."""
-    names = [name.strip() for name in hands.split(",")] if hands else None
+    names = [name.strip() for name in hands.split(",")] if hands is not None else None
     csv = writable_path(output, "CSV file")
     picture = _heatmap_path(csv, heatmap, no_heatmap)
     engine_ready("equity")

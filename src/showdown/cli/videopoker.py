@@ -22,6 +22,7 @@ from showdown.videopoker import (
     HoldParseError,
     Played,
     Trainer,
+    VideoPokerError,
     analyze,
     analyze_all,
     holds,
@@ -102,18 +103,23 @@ def _analysis_table(result: Analysis) -> Table:
 
 @videopoker_app.command("analyze")
 def analyze_command(
-    paytable: str = PAYTABLE_OPTION,
+    paytable: Optional[str] = typer.Option(None, "--paytable", "-p", show_default="9/6",
+                                           help=PAYTABLE_OPTION.help),
     coins: int = COINS_OPTION,
-    every: bool = typer.Option(False, "--all", help="Every named pay table (then --paytable is ignored)."),
+    every: bool = typer.Option(False, "--all", help="Every named pay table (not with --paytable)."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Dask scheduler address for --all."),
     local: Optional[int] = typer.Option(None, "--local", help="Start this many local Dask workers for --all."),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """The game's exact return under optimal play, hand by hand, and its variance."""
+    if every and paytable is not None:
+        raise VideoPokerError(f"--all analyzes every named pay table; drop --paytable {paytable}")
+    if not every and (scheduler is not None or local is not None):
+        raise VideoPokerError("--scheduler and --local spread --all over a cluster; one pay table runs here")
     if every:
         _analyze_every(coins, scheduler, local, as_json)
         return
-    table = paytable_from_text(paytable)
+    table = paytable_from_text(PAYTABLE_OPTION.default if paytable is None else paytable)
     engine_ready("videopoker")
     with counting_bar(f"analyzing {table.name}", quiet=as_json) as progress:
         result = analyze(table, coins, progress=progress)

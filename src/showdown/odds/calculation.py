@@ -27,7 +27,9 @@ from showdown.odds.montecarlo import monte_carlo
 from showdown.odds.options import run_options
 from showdown.odds.planning import make_plan
 from showdown.odds.result import EquityResult
+from showdown.parallel.cluster import check_client
 from showdown.parallel.interruption import interruptible
+from showdown.quantities import callback
 from showdown.tables.layout import HOLDEM_EVALUATOR
 
 
@@ -72,7 +74,7 @@ def equity(
 
     ``client`` (a ``dask.distributed.Client``) spreads exact preflop enumeration and Monte
     Carlo batches over a cluster, with bit-identical results; enumeration with part of the
-    board known always runs here.
+    board known runs here, and refuses a client.
 
     >>> r = equity(["AhAs", "KdKc"], board="Qh 7s 2d 5c", exact=True)
     >>> r.counts.wins, r.counts.total
@@ -87,7 +89,9 @@ def equity(
         PlayerCountError: fewer than 2 or more than 10 players, or ``players`` is not a list or a dict.
         EquityError: a bad ``exact``, ``trials``, ``stderr``, ``time_limit``, ``seed``, ``n_jobs`` or
             ``max_evaluations``, an empty player name, ``exact=True`` out of reach or over ``max_evaluations``, or
-            ``exact=True`` with a Monte Carlo option.
+            ``exact=True`` with a Monte Carlo option, a ``progress`` that cannot be called, or a ``client`` for
+            enumeration with part of the board known.
+        DistributedError: ``client`` is not a Dask client.
         CardParseError: a token of a hand, the board or the dead cards is not a card.
         DuplicateCardError: a card is used twice.
         HandSizeError: a hand of the wrong number of cards, a board of 1, 2 or more than 5 cards, or more cards than
@@ -98,6 +102,8 @@ def equity(
         EquityCancelled: ``progress`` returned False, or ``time_limit`` passed, during exact enumeration.
     """
     question = prepare(players, board, dead, game)
+    callback(progress, error=EquityError)
+    check_client(client)
     options = run_options(exact=exact, trials=trials, stderr=stderr, time_limit=time_limit, seed=seed, n_jobs=n_jobs,
                           max_evaluations=max_evaluations)
     exact, trials, stderr, time_limit = options.exact, options.trials, options.stderr, options.time_limit
@@ -116,7 +122,12 @@ def equity(
                 raise EquityError(plan.reason)
             if not affordable:
                 raise EquityError(f"exact enumeration would take about {plan.evaluations:,} hand evaluations, over"
-                                  f" the limit of {max_evaluations:,}; use Monte Carlo or raise the limit")
+                                  f" the limit of {max_evaluations:,} (max_evaluations); use Monte Carlo or raise"
+                                  " the limit")
+            if client is not None and classes is None:
+                raise EquityError("a client spreads preflop enumeration and Monte Carlo; exact enumeration with part"
+                                  " of the board known runs in this process: drop the client, or ask for Monte Carlo"
+                                  " (exact=False)")
             if time_limit is not None:
                 progress = _within(time_limit, progress)
             # Each path prepares its kernel group first, its clock left out of it (seconds on the

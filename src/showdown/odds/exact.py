@@ -222,7 +222,7 @@ def by_classes(
             total += int(multiplicity @ class_totals)
             total_weight += float(weight @ class_totals)
         stop_if_interrupted()
-        if progress is not None and piece.stop < n_classes:
+        if progress is not None:  # after every piece, the last too: a one-piece run reports (and stops) as well
             interim = build_result(question, counts, weighted, total, total_weight, exact=True,
                                    elapsed=time.perf_counter() - started, seed=None, stopped_by="", planned=planned)
             if progress(interim) is False:
@@ -460,7 +460,7 @@ def _in_pieces(question: Question, piece: Callable[..., None], n_items: int, siz
         for array, piece_sums in zip(running, new, strict=True):
             array += piece_sums
         stop_if_interrupted()
-        if progress is not None and last < n_items:
+        if progress is not None:  # after every piece, the last too
             interim = build_result(question, counts.sum(axis=0), weighted.sum(axis=0), int(totals.sum()),
                                    float(total_weights.sum()), exact=True,
                                    elapsed=time.perf_counter() - started, seed=None, stopped_by="",

@@ -28,6 +28,7 @@ from showdown.odds.calculation import equity
 from showdown.odds.inputs import MAX_PLAYERS
 from showdown.odds.planning import Plan, plan
 from showdown.odds.result import EquityResult, finite
+from showdown.quantities import as_whole, shown
 
 MAX_OPPONENTS = MAX_PLAYERS - 1
 """The most random hands the grid plays against: with the hole cards, an equity question's most players."""
@@ -87,9 +88,11 @@ def _grid_players(hole: Any, opponents: int, game: GameLike) -> list[Any]:
     rules = resolve_game(game)
     if len(cards) != rules.hole_cards:
         raise HandSizeError(f"the {rules.title} odds grid needs {rules.hole_cards} hole cards, got {len(cards)}"
-                            f" in {hole!r}")
-    if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= MAX_OPPONENTS:
-        raise EquityError(f"the odds grid takes 1 to {MAX_OPPONENTS} opponents, got {opponents!r}")
+                            f" in {shown(hole)}")
+    whole = as_whole(opponents)
+    if whole is None or not 1 <= opponents <= MAX_OPPONENTS:
+        raise EquityError(f"the odds grid takes 1 to {MAX_OPPONENTS} opponents, got {shown(opponents)}")
+    opponents = whole
     return [cards, *["random"] * opponents]
 
 

@@ -105,7 +105,8 @@ def _player(label: str, player: Any, game: Game) -> Player:
     if game.hole_cards != 2:
         return _many_cards(label, player, game)
     if isinstance(player, OmahaRange):
-        raise GameError(f"{label}: the range {str(player)!r} holds {player.game.hole_cards}-card hands; {game.title}"
+        raise GameError(f"{label}: the range {shown(str(player))} holds {player.game.hole_cards}-card hands;"
+                        f" {game.title}"
                         " deals 2")
     if isinstance(player, Range):
         try:
@@ -135,9 +136,9 @@ def _player(label: str, player: Any, game: Game) -> Player:
         if isinstance(player, str) and len(cards) % 2 == 0:  # combos of a range: "AdAc, AsKs"
             with contextlib.suppress(ShowdownError):
                 return range_text(player)
-        raise HandSizeError(f"{label}: a hand has two cards, got {len(cards)} in {player!r}")
+        raise HandSizeError(f"{label}: a hand has two cards, got {len(cards)} in {shown(player)}")
     if cards[0] == cards[1]:
-        raise DuplicateCardError(f"{label}: card {cards[0]} appears twice in {player!r}")
+        raise DuplicateCardError(f"{label}: card {cards[0]} appears twice in {shown(player)}")
     text = player.strip() if isinstance(player, str) else "".join(map(str, cards))
     check_in_deck(cards, game, f" of {label}")
     high, low = sorted(cards, reverse=True)
@@ -154,7 +155,7 @@ def _many_cards(label: str, player: Any, game: Game) -> Player:
     if isinstance(player, Range):
         if not isinstance(player, OmahaRange) or player.game.hole_cards != game.hole_cards:
             dealt = player.game.hole_cards if isinstance(player, OmahaRange) else 2
-            raise GameError(f"{label}: the range {str(player)!r} holds {dealt}-card hands; {game.title} deals"
+            raise GameError(f"{label}: the range {shown(str(player))} holds {dealt}-card hands; {game.title} deals"
                             f" {game.hole_cards}")
         return Player(str(player), player.combos, player.weights, False, str(player))
     try:
@@ -168,7 +169,8 @@ def _many_cards(label: str, player: Any, game: Game) -> Player:
             raise type(range_error)(f"{label}: {range_error}") from None
         return Player(player.strip(), hands.combos, hands.weights, False, player.strip())
     if len(cards) != game.hole_cards:
-        raise HandSizeError(f"{label}: {game.title} deals {game.hole_cards} hole cards, got {len(cards)} in {player!r}")
+        raise HandSizeError(f"{label}: {game.title} deals {game.hole_cards} hole cards, got {len(cards)} in"
+                            f" {shown(player)}")
     text = player.strip() if isinstance(player, str) else "".join(map(str, cards))
     ordered = sorted(cards, reverse=True)
     return Player(text, np.array([[card.id for card in ordered]], dtype=np.uint8), np.ones(1), True, text)
@@ -205,7 +207,7 @@ def prepare(players: Any, board: Any = "", dead: Any = "", game: GameLike = "hol
         if card in owner:
             raise DuplicateCardError(f"card {card} is both dead and on {owner[card]}")
         owner[card] = "the dead cards"
-    labels = [f"player {name!r}" for name in names] if names else [f"player {i + 1}" for i in range(len(players))]
+    labels = [f"player {shown(name)}" for name in names] if names else [f"player {i + 1}" for i in range(len(players))]
     parsed = [_player(label, p, rules) for label, p in zip(labels, players, strict=True)]
     for player, name in zip(parsed, names or (), strict=False):
         player.name = name
@@ -233,7 +235,7 @@ def prepare(players: Any, board: Any = "", dead: Any = "", game: GameLike = "hol
         keep = ~known[player.combos].any(axis=1)
         if not keep.any():
             raise EmptyRangeError(
-                f"the range {player.hand!r} of {label} is empty once the board, dead cards and other"
+                f"the range {shown(player.hand)} of {label} is empty once the board, dead cards and other"
                 " players' hands are removed"
             )
         player.combos = np.ascontiguousarray(player.combos[keep])

@@ -33,6 +33,11 @@ DEFAULT_TRIALS = 1_000_000
 """Deals when no stopping rule is given."""
 MAX_ATTEMPTS = 1_000_000
 """Deals in a row that may fail to fit the ranges together before the run gives up."""
+GROUP_SECONDS = 0.02
+"""Here (not on a cluster) a batch is dealt in groups of its chunks of about this many seconds
+each, and a run with a progress callback also reports between two groups once this long has
+passed since its last report: a callback that stops the run is heard within a group, not a
+whole batch. Each chunk has its own random stream, so the groups never change the answer."""
 
 
 @dataclass(frozen=True)
@@ -102,21 +107,30 @@ def monte_carlo(
     counts = np.zeros((n_players, N_COUNTS), dtype=np.int64)
     done = 0
     stopped_by = ""
+    pace = _Pace(workers, started)
     for batch in batches(seed, trials):
         shared = (question.combos, question.sizes, keep, alias, known_used, game_rules, question.to_come)
-        partitions: list[tuple[Any, ...]]
         if client is None:
-            partitions = [(*shared, batch.per_chunk, batch.seeds, workers)]
+            results = pace.dealt(shared, batch)
         else:
-            partitions = [(*shared, batch.per_chunk[part], batch.seeds[part], None) for part in split_chunks(MC_CHUNKS)]
+            results = map_in_order(sample_chunks, [(*shared, batch.per_chunk[part], batch.seeds[part], None)
+                                                   for part in split_chunks(MC_CHUNKS)], client=client)
         failed = False
-        for partition_counts, partition_done, partition_failed in map_in_order(sample_chunks, partitions,
-                                                                               client=client):
+        for partition_counts, partition_done, partition_failed in results:
             counts += partition_counts
             done += partition_done
             failed |= partition_failed
+            if client is None and not failed and progress is not None and pace.report_due():
+                interim = build_result(question, counts, counts.astype(np.float64), done, float(done), exact=False,
+                                       elapsed=time.perf_counter() - started, seed=seed, stopped_by="",
+                                       planned=trials or 0)
+                if progress(interim) is False:
+                    stopped_by = "progress"
+                    break
         if failed:
             raise never_fit()
+        if stopped_by:
+            break
         elapsed = time.perf_counter() - started
         if trials is not None and done >= trials:
             stopped_by = "trials"
@@ -128,10 +142,49 @@ def monte_carlo(
             stopped_by = "time_limit"
         if progress is not None and progress(result) is False and not stopped_by:
             stopped_by = "progress"
+        pace.reported()
         if stopped_by:
             break
     return build_result(question, counts, counts.astype(np.float64), done, float(done), exact=False,
                         elapsed=time.perf_counter() - started, seed=seed, stopped_by=stopped_by, planned=trials or 0)
+
+
+class _Pace:
+    """The groups of a batch's chunks dealt here at once, from the pace of the run so far, and
+    when a report is due between two of them (see :data:`GROUP_SECONDS`)."""
+
+    def __init__(self, workers: int, started: float) -> None:
+        self.workers = workers
+        self.per_second = 0.0  # deals a second so far; 0 until the first group is timed
+        self.last_report = started
+        self.left = 0  # chunks of the batch still to deal after the group being dealt
+
+    def dealt(self, shared: tuple[Any, ...], batch: Batch) -> Iterator[tuple[np.ndarray, int, bool]]:
+        """:func:`sample_chunks` over consecutive groups of the batch's chunks, all of them at once
+        when the batch is quick."""
+        first = 0
+        while first < MC_CHUNKS:
+            wanted = int(self.per_second * GROUP_SECONDS // max(1, int(batch.per_chunk[first])))
+            stop = min(MC_CHUNKS, first + max(self.workers, wanted - wanted % self.workers))
+            self.left = MC_CHUNKS - stop
+            stop_if_interrupted()
+            started = time.perf_counter()
+            yield sample_chunks((*shared, batch.per_chunk[first:stop], batch.seeds[first:stop], self.workers))
+            seconds = time.perf_counter() - started
+            if seconds > 0:
+                self.per_second = int(batch.per_chunk[first:stop].sum()) / seconds
+            first = stop
+
+    def report_due(self) -> bool:
+        """Whether to report now, within the batch (then the report is taken as made)."""
+        now = time.perf_counter()
+        if self.left == 0 or now - self.last_report < GROUP_SECONDS:
+            return False
+        self.last_report = now
+        return True
+
+    def reported(self) -> None:
+        self.last_report = time.perf_counter()
 
 
 def compile_monte_carlo() -> None:

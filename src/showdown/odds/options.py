@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from showdown.errors import EquityError
-from showdown.quantities import random_seed, real_number, shown, whole_number
+from showdown.quantities import flag, random_seed, real_number, shown, whole_number
 
 MAX_TRIALS = 1 << 62
 """Monte Carlo deals at most (the counts are 64-bit integers)."""
@@ -83,6 +83,7 @@ def run_options(*, exact: Any = None, trials: Any = None, stderr: Any = None, ti
         whole_number(n_jobs, "n_jobs", low=1, error=EquityError)
     if max_evaluations is not None:
         max_evaluations = whole_number(max_evaluations, "max_evaluations", low=1, error=EquityError)
+    sampled_time = flag(sampled_time, "sampled_time", error=EquityError)
     budget = {"trials": trials, "stderr": stderr, **({"time_limit": time_limit} if sampled_time else {})}
     given = [name for name, value in {**budget, "seed": seed}.items() if value is not None]
     if given and exact:

@@ -31,9 +31,9 @@ import numpy as np
 from showdown.errors import RangeParseError, ShowdownError
 from showdown.files import open_output, writable_path
 from showdown.odds.exact import by_hole_ranks, class_codes, decode_classes, score_classes, suit_permutations
-from showdown.parallel.cluster import map_partitions, split
+from showdown.parallel.cluster import check_client, map_partitions, split
 from showdown.parallel.interruption import interruptible
-from showdown.quantities import listed, shown, whole_number
+from showdown.quantities import callback, listed, shown, whole_number
 from showdown.ranges import Range, starting_hand_of, starting_hands
 from showdown.tables.layout import N_COUNTS, TIE, WIN
 
@@ -61,7 +61,7 @@ class PreflopTable:
         try:
             return self.hands.index(name)
         except ValueError:
-            raise ShowdownError(f"{name!r} is not one of this table's starting hands") from None
+            raise ShowdownError(f"{shown(name)} is not one of this table's starting hands") from None
 
     def equity(self, hero: str, villain: str) -> float:
         """Starting hand ``hero``'s heads-up all-in equity against ``villain``.
@@ -157,8 +157,11 @@ def preflop_table(
 
     Raises:
         ShowdownError: ``hands`` is not a list, is empty, repeats a hand or holds something other than a starting
-            hand (``AA``, ``AKs``, ``AKo``), or ``partitions`` is below 1.
+            hand (``AA``, ``AKs``, ``AKo``), ``partitions`` is below 1, or ``progress`` cannot be called.
+        DistributedError: ``client`` is not a Dask client.
     """
+    callback(progress)
+    check_client(client)
     if partitions is not None:
         whole_number(partitions, "partitions", low=1)
     names = starting_hands() if hands is None else tuple(_starting_hand(name) for name in listed(hands, "hands"))

@@ -27,9 +27,11 @@ from typing import Any, Optional, TypeVar
 
 from showdown.errors import DistributedError
 from showdown.parallel.interruption import stop_if_interrupted
+from showdown.quantities import as_whole, shown
 
 __all__ = [
     "DistributedError",
+    "check_client",
     "dask_client",
     "imap_partitions",
     "map_in_order",
@@ -51,8 +53,10 @@ def split(items: Sequence[T], partitions: int) -> list[Sequence[T]]:
     >>> split(list(range(7)), 3)
     [[0, 1, 2], [3, 4], [5, 6]]
     """
-    if isinstance(partitions, bool) or not isinstance(partitions, int) or partitions < 1:
-        raise DistributedError(f"partitions must be a positive int, got {partitions!r}")
+    whole = as_whole(partitions)
+    if whole is None or partitions < 1:
+        raise DistributedError(f"partitions must be a positive int, got {shown(partitions)}")
+    partitions = whole
     count = min(partitions, len(items)) or 1
     size, extra = divmod(len(items), count)
     parts, start = [], 0
@@ -85,6 +89,20 @@ def map_partitions(
     return results
 
 
+def check_client(client: Any) -> Any:
+    """``client`` when it is None or a Dask client (something that submits and cancels work),
+    else :class:`~showdown.DistributedError` naming it: checked before the work starts.
+
+    >>> check_client("tcp://host:8786")
+    Traceback (most recent call last):
+    ...
+    showdown.errors.DistributedError: client must be a dask.distributed.Client (or None), got 'tcp://host:8786'
+    """
+    if client is not None and not all(callable(getattr(client, name, None)) for name in ("submit", "cancel")):
+        raise DistributedError(f"client must be a dask.distributed.Client (or None), got {shown(client)}")
+    return client
+
+
 @contextlib.contextmanager
 def dask_client(scheduler: Optional[str] = None, local: Optional[int] = None) -> Iterator[Any]:
     """A Dask client for ``scheduler`` (an address such as ``tcp://host:8786``) or a new local
@@ -102,13 +120,15 @@ def dask_client(scheduler: Optional[str] = None, local: Optional[int] = None) ->
     """
     if scheduler and local is not None:
         raise DistributedError("give a scheduler address or a number of local workers, not both")
-    if local is not None and (isinstance(local, bool) or not isinstance(local, int) or local < 1):
-        raise DistributedError(f"the number of local workers must be a positive int, got {local!r}")
+    whole = None if local is None else as_whole(local)
+    if local is not None and (whole is None or local < 1):
+        raise DistributedError(f"the number of local workers must be a positive int, got {shown(local)}")
+    local = local if whole is None else whole
     most = 2 * (os.cpu_count() or 1)  # more processes than this only compete for the CPUs and the memory
     if local is not None and local > most:
         raise DistributedError(f"at most {most} local workers (twice this machine's {most // 2} CPUs), got {local:,}")
-    if scheduler is not None and not isinstance(scheduler, str):
-        raise DistributedError(f"a scheduler address is text such as 'tcp://host:8786', got {scheduler!r}")
+    if scheduler is not None and (not isinstance(scheduler, str) or not scheduler.strip()):
+        raise DistributedError(f"a scheduler address is text such as 'tcp://host:8786', got {shown(scheduler)}")
     if not scheduler and local is None:
         yield None
         return
@@ -122,9 +142,9 @@ def dask_client(scheduler: Optional[str] = None, local: Optional[int] = None) ->
             _check_address(scheduler)
             client = Client(scheduler, timeout="10s")
         except (OSError, TimeoutError) as error:
-            problem = f"cannot reach the Dask scheduler at {scheduler!r}: {error}"
+            problem = f"cannot reach the Dask scheduler at {shown(scheduler)}: {error}"
         except Exception as error:  # dask says ValueError, TypeError, ... for an address it cannot use
-            problem = f"cannot use the Dask scheduler address {scheduler!r}: {error} (expected e.g. tcp://host:8786)"
+            problem = f"cannot use the Dask scheduler address {shown(scheduler)}: {error} (expected e.g. tcp://host:8786)"
         if problem:
             # A Client that failed half-way closes itself when collected, and distributed
             # deadlocks if that happens while the next Client starts: collect it now.

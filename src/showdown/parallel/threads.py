@@ -14,7 +14,6 @@ does not depend on which thread does it, so it is the same whatever the thread c
 
 from __future__ import annotations
 
-import operator
 import os
 import threading
 from collections.abc import Callable
@@ -23,6 +22,7 @@ from typing import Any, Optional, TypeVar
 
 from showdown.errors import ShowdownError
 from showdown.parallel.interruption import interruptible
+from showdown.quantities import as_whole, shown
 
 # Below this many items a second thread costs more than it saves.
 MIN_ITEMS_PER_THREAD = 50_000
@@ -36,15 +36,12 @@ def thread_count(n_jobs: Optional[int], n_items: int) -> int:
     import numba
 
     available = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
-    if n_jobs is None or n_jobs == -1:
+    count = None if n_jobs is None else as_whole(n_jobs)
+    if n_jobs is None or count == -1:
         wanted = available
     else:
-        try:
-            count = operator.index(n_jobs)
-        except TypeError:
-            count = 0
-        if isinstance(n_jobs, bool) or count < 1:
-            raise ShowdownError(f"n_jobs must be a positive int, None or -1, got {n_jobs!r}")
+        if count is None or count < 1:
+            raise ShowdownError(f"n_jobs must be a positive int, None or -1, got {shown(n_jobs)}")
         wanted = min(count, available)
     return max(1, min(wanted, n_items // MIN_ITEMS_PER_THREAD))
 

@@ -17,9 +17,10 @@ from typing import Any, Optional
 import numpy as np
 
 from showdown.errors import AnalysisStopped, VideoPokerError
-from showdown.parallel.cluster import map_partitions, worker_threads
+from showdown.parallel.cluster import check_client, map_partitions, worker_threads
 from showdown.parallel.interruption import interruptible, stop_if_interrupted
 from showdown.parallel.threads import run_ranges, thread_count
+from showdown.quantities import callback
 from showdown.videopoker._counts import canonical_deals, common_draws, draw_scale, kernel, superset_table
 from showdown.videopoker.final_hands import HandClass, hand_class
 from showdown.videopoker.holding import holds
@@ -145,12 +146,14 @@ def analyze(
     Raises:
         PaytableError: an unknown pay table.
         VideoPokerError: ``coins`` is not a whole number from 1 to the table's ``max_coins``.
-        ShowdownError: ``n_jobs`` is not a positive int, None or -1.
+        ShowdownError: ``n_jobs`` is not a positive int, None or -1, or ``progress`` cannot be called.
         AnalysisStopped: ``progress`` returned False.
     """
     started = time.perf_counter()
+    callback(progress)
     table = as_paytable(paytable)
     game = table.wild_rule
+    coins = table.check_coins(coins)
     class_pays = table.class_pays(coins)
     pays = np.zeros(16, dtype=np.int64)
     pays[: len(game.classes)] = [class_pays[hand] for hand in game.classes]
@@ -226,7 +229,11 @@ def analyze_all(
 
     Raises:
         VideoPokerError: ``coins`` is not a whole number from 1 to 5.
+        ShowdownError: ``progress`` cannot be called.
+        DistributedError: ``client`` is not a Dask client.
     """
+    callback(progress)
+    check_client(client)
     names = list(PAYTABLES)
     with interruptible():
         analyses = map_partitions(_analyze_one, [(name, coins) for name in names], client=client, progress=progress)

@@ -20,6 +20,7 @@ import numpy as np
 from showdown.cards import CardsLike, parse_cards
 from showdown.errors import HandSizeError, PaytableError
 from showdown.evaluation import Category, evaluate
+from showdown.quantities import shown
 from showdown.videopoker._counts import kernel
 
 
@@ -149,7 +150,7 @@ def as_wild(wild: str | Wild) -> Wild:
         return wild
     if isinstance(wild, str) and wild.strip().lower() in WILDS:
         return WILDS[wild.strip().lower()]
-    raise PaytableError(f"unknown wild card {wild!r}: expected one of {', '.join(WILDS)}")
+    raise PaytableError(f"unknown wild card {shown(wild)}: expected one of {', '.join(WILDS)}")
 
 
 def hand_class(cards: CardsLike, wild: str | Wild = "none") -> HandClass:

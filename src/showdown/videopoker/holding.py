@@ -186,6 +186,7 @@ def holds(deal: CardsLike, paytable: PaytableLike = DEFAULT_PAYTABLE, coins: int
     table = as_paytable(paytable)
     cards = parse_deal(deal, table)
     game = table.wild_rule
+    coins = table.check_coins(coins)
     pays = table.class_pays(coins)
     order = sorted(range(5), key=lambda i: cards[i].id)  # sorted position -> deal position
     counts = hold_counts(game.rule, np.array([cards[i].id for i in order], dtype=np.uint8))

@@ -21,7 +21,7 @@ from typing import Any, Union
 
 from showdown.errors import PaytableError, VideoPokerError
 from showdown.files import parse_json, read_json
-from showdown.quantities import whole_number
+from showdown.quantities import as_whole, shown, whole_number
 from showdown.videopoker.final_hands import WILDS, HandClass, Wild, as_wild
 
 _FOURS = (
@@ -142,7 +142,7 @@ class Paytable:
         """
         key = name.strip().lower() if isinstance(name, str) else name
         if key not in PAYTABLES:
-            raise PaytableError(f"unknown paytable {name!r}: expected one of {', '.join(PAYTABLES)}")
+            raise PaytableError(f"unknown paytable {shown(name)}: expected one of {', '.join(PAYTABLES)}")
         return PAYTABLES[key]
 
     @classmethod
@@ -167,12 +167,12 @@ class Paytable:
             raise PaytableError(f"a paytable must be a mapping (a JSON object), got {type(data).__name__}")
         for key in data:
             if key not in _FIELDS + _DERIVED:
-                raise PaytableError(f"unknown paytable field {key!r}: expected {', '.join(_FIELDS)}")
+                raise PaytableError(f"unknown paytable field {shown(key)}: expected {', '.join(_FIELDS)}")
         name = data.get("name", "custom")
         if not isinstance(name, str) or not name.strip():
-            raise PaytableError(f"a paytable's name must be non-empty text, got {name!r}")
+            raise PaytableError(f"a paytable's name must be non-empty text, got {shown(name)}")
         if "pays" not in data:
-            raise PaytableError(f"paytable {name!r} has no 'pays'")
+            raise PaytableError(f"paytable {shown(name)} has no 'pays'")
         table = cls(
             name=name.strip(),
             pays=data["pays"],
@@ -183,8 +183,8 @@ class Paytable:
         derived = table.to_dict()
         for key in _DERIVED:
             if key in data and data[key] != derived[key]:
-                raise PaytableError(f"paytable {table.name!r}: {key!r} is derived from the pays and does not match"
-                                    " them (leave it out)")
+                raise PaytableError(f"paytable {shown(table.name)}: {shown(key)} is derived from the pays and does not"
+                                    " match them (leave it out)")
         return table
 
     @classmethod
@@ -278,8 +278,10 @@ class Paytable:
         Raises:
             VideoPokerError: ``coins`` is not a whole number from 1 to ``max_coins``.
         """
-        if isinstance(coins, bool) or not isinstance(coins, int) or not 1 <= coins <= self.max_coins:
-            raise VideoPokerError(f"coins must be a whole number from 1 to {self.max_coins}, got {coins!r}")
+        whole = as_whole(coins)
+        if whole is None or not 1 <= coins <= self.max_coins:
+            raise VideoPokerError(f"coins must be a whole number from 1 to {self.max_coins}, got {shown(coins)}")
+        coins = whole
         return coins
 
     @property
@@ -314,9 +316,9 @@ class Paytable:
 
 def _check_whole(name: str, what: str, value: Any, low: int, high: int) -> int:
     """``value`` as an int in low..high (an int, not a bool or a float)."""
-    number = whole_number(value, f"{what} in paytable {name!r}", error=PaytableError)
+    number = whole_number(value, f"{what} in paytable {shown(name)}", error=PaytableError)
     if not low <= number <= high:
-        raise PaytableError(f"{what} in paytable {name!r} must be from {low:,} to {high:,}, got {number!r}")
+        raise PaytableError(f"{what} in paytable {shown(name)} must be from {low:,} to {high:,}, got {shown(number)}")
     return number
 
 
@@ -329,13 +331,15 @@ def _checked_pays(name: str, pays: Any, game: Wild) -> dict[str, int]:
     """The pays in ``HANDS`` order, each a whole number in 0..MAX_PAY, covering every class
     the game must pay."""
     if not isinstance(pays, Mapping) or not pays:
-        raise PaytableError(f"pays in paytable {name!r} must be a non-empty mapping of hand to pay, got {pays!r}")
+        raise PaytableError(f"pays in paytable {shown(name)} must be a non-empty mapping of hand to pay, got"
+                            f" {shown(pays)}")
     keys = [key for key, (_, hands) in HANDS.items() if set(hands) & set(game.classes)]
     for key in pays:
         if key not in keys:
-            known = "unknown hand" if key not in HANDS else f"hand not played with wild {game.name!r}:"
-            raise PaytableError(f"{known} {key!r} in paytable {name!r}: expected one of {', '.join(keys)}")
-    checked = {key: _check_whole(name, f"the pay for {key!r}", pays[key], 0, MAX_PAY) for key in HANDS if key in pays}
+            known = "unknown hand" if key not in HANDS else f"hand not played with wild {shown(game.name)}:"
+            raise PaytableError(f"{known} {shown(key)} in paytable {shown(name)}: expected one of {', '.join(keys)}")
+    checked = {key: _check_whole(name, f"the pay for {shown(key)}", pays[key], 0, MAX_PAY)
+               for key in HANDS if key in pays}
     covered = {hand for key in checked for hand in HANDS[key][1]}
     missing = [
         f"{hand} ({' or '.join(key for key in keys if hand in HANDS[key][1])})"
@@ -343,7 +347,7 @@ def _checked_pays(name: str, pays: Any, game: Wild) -> dict[str, int]:
         if hand not in game.optional and hand not in covered
     ]
     if missing:
-        raise PaytableError(f"paytable {name!r} does not say what these hands pay: {', '.join(missing)}")
+        raise PaytableError(f"paytable {shown(name)} does not say what these hands pay: {', '.join(missing)}")
     return checked
 
 
@@ -431,8 +435,11 @@ def paytable_from_text(text: str) -> Paytable:
     ('jacks-or-better-9-6', 'double-double-bonus-9-6', 'deuces-wild-nsud')
 
     Raises:
-        PaytableError: not a known name or short form, or a .json file that cannot be read or is not a table.
+        PaytableError: not text, not a known name or short form, or a .json file that cannot be read or is not a
+            table.
     """
+    if not isinstance(text, str):
+        raise PaytableError(f"a pay table is named by text (such as 9/6, nsud or a .json file), got {shown(text)}")
     words = text.strip().lower()
     if words.endswith(".json") or Path(words).suffix == ".json":
         return Paytable.from_dict(read_json(text.strip(), "paytable file", error=PaytableError))
@@ -447,6 +454,6 @@ def paytable_from_text(text: str) -> Paytable:
         if candidate in PAYTABLES:
             return PAYTABLES[candidate]
     raise PaytableError(
-        f"unknown paytable {text!r}: expected one of {', '.join(PAYTABLES)}, a short form such as 9/6, "
+        f"unknown paytable {shown(text)}: expected one of {', '.join(PAYTABLES)}, a short form such as 9/6, "
         "ddb-9/6 or deuces, or a .json file"
     )

@@ -18,10 +18,11 @@ play.
 
 from __future__ import annotations
 
-import functools
+import contextvars
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
@@ -30,14 +31,15 @@ from typing import Any, Optional
 import numpy as np
 
 from showdown.cards import CardsLike, format_cards  # noqa: F401 (the doctests use format_cards)
-from showdown.errors import VideoPokerError
+from showdown.errors import AnalysisStopped, VideoPokerError
 from showdown.parallel.threads import run_ranges, thread_count
+from showdown.quantities import as_whole, callback, shown
 from showdown.videopoker._counts import canonical_deals, common_draws, draw_scale, superset_table
 from showdown.videopoker.analysis import analyze
 from showdown.videopoker.final_hands import Wild
 from showdown.videopoker.holding import Hold, holds, parse_deal
 from showdown.videopoker.patterns import PENALTY, parent, pattern_words, penalty_words, shape
-from showdown.videopoker.paytable import DEFAULT_PAYTABLE, Paytable, PaytableLike, as_paytable
+from showdown.videopoker.paytable import DEFAULT_PAYTABLE, PAYTABLES, Paytable, PaytableLike, as_paytable
 
 MAX_LINES = 40
 """The longest list :func:`strategy` prints by default."""
@@ -51,6 +53,13 @@ until the list fits in ``max_lines``."""
 EXCEPTION_THRESHOLD = 1e-5
 """The return per coin a penalty-card exception must add to be kept (0.001 percentage
 points); at least the price of a printed line."""
+KEPT_LISTS = 16
+"""Lists kept besides the named tables' lists of the default length (kept for good): the last
+this many asked for."""
+DERIVATION_STEPS = 5
+"""The steps a derivation reports to its ``progress``: the holds of every deal, the order of the
+lines, the exceptions, the list played, the return of perfect play."""
+_HOLD_PIECES = 8  # with a progress callback, the holds of every deal are valued in this many pieces
 _DOUBLINGS = 24  # the line price goes up to 2**24 times LINE_PRICE (over 1.6 coins a line)
 _SHAPE_MASK = (1 << PENALTY) - 1  # a pattern code without its penalty bits (patterns.shape, on arrays)
 _TIE_BITS = 24  # tie keys (held ranks as base-16 digits, at most 5) fit in 20 bits
@@ -234,12 +243,14 @@ def _sorted_mask(order: list[int], positions: Sequence[int]) -> int:
 
 def checked_positions(positions: Sequence[int]) -> tuple[int, ...]:
     """Positions 0 to 4, each once, or a VideoPokerError naming the bad one."""
-    if isinstance(positions, (str, bytes)) or not isinstance(positions, Iterable):
-        raise VideoPokerError(f"held positions are a sequence of 0 to 4, such as (0, 2), got {positions!r}")
+    if isinstance(positions, (str, bytes, Mapping)) or not isinstance(positions, Iterable):
+        raise VideoPokerError(f"held positions are a sequence of 0 to 4, such as (0, 2), got {shown(positions)}")
     seen: list[int] = []
     for position in positions:
-        if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= 4:
-            raise VideoPokerError(f"a held position is 0 to 4, got {position!r}")
+        whole = as_whole(position)
+        if whole is None or not 0 <= position <= 4:
+            raise VideoPokerError(f"a held position is 0 to 4, got {shown(position)}")
+        position = whole
         if position in seen:
             raise VideoPokerError(f"position {position} is held twice")
         seen.append(position)
@@ -258,11 +269,19 @@ _HOLD_RANK = {hold: place for place, hold in enumerate(
     sorted(range(32), key=lambda hold: (bin(hold).count("1"), [i for i in range(5) if hold >> i & 1])))}
 
 
-def strategy(paytable: PaytableLike = DEFAULT_PAYTABLE, coins: int = 5, *,
-             max_lines: int = MAX_LINES) -> Strategy:
+def strategy(paytable: PaytableLike = DEFAULT_PAYTABLE, coins: int = 5, *, max_lines: int = MAX_LINES,
+             progress: Optional[Callable[[int, int], Any]] = None) -> Strategy:
     """The strategy list of a pay table, derived from the exact value of every hold of every
-    deal, with its exact return and its cost against perfect play. A list is derived once per
-    table, bet and length and kept (threads asking for the same list wait for it).
+    deal, with its exact return and its cost against perfect play.
+
+    A list is derived once per table, bet and length and kept: the named tables' lists of the
+    default length for good, the others the last :data:`KEPT_LISTS` asked for. A kept list is
+    returned at once, even while another is being derived; one list is derived at a time (a
+    thread asking for the list being derived gets it when it is done).
+
+    ``progress(done, total)`` is called before a derivation starts, while it waits for another
+    one and between its pieces of work (``done`` of ``total`` steps, see :data:`DERIVATION_STEPS`),
+    about every second or two; returning False stops it with ``AnalysisStopped``.
 
     >>> plan = strategy("jacks-or-better-9-6")
     >>> len(plan.lines) <= 40, float(plan.cost) < 0.0002
@@ -270,19 +289,77 @@ def strategy(paytable: PaytableLike = DEFAULT_PAYTABLE, coins: int = 5, *,
 
     Raises:
         PaytableError: an unknown pay table.
-        VideoPokerError: ``coins`` is not a whole number from 1 to the table's ``max_coins``, or ``max_lines`` not
-            one from 5 to 200.
+        VideoPokerError: ``coins`` is not a whole number from 1 to the table's ``max_coins``, ``max_lines`` not
+            one from 5 to 200, or ``progress`` cannot be called.
+        AnalysisStopped: ``progress`` returned False.
     """
     table = as_paytable(paytable)
     coins = table.check_coins(coins)
-    if isinstance(max_lines, bool) or not isinstance(max_lines, int) or not SHORTEST_LIST <= max_lines <= LONGEST_LIST:
+    whole = as_whole(max_lines)
+    if whole is None or not SHORTEST_LIST <= max_lines <= LONGEST_LIST:
         raise VideoPokerError(f"max_lines must be a whole number from {SHORTEST_LIST} to {LONGEST_LIST},"
-                              f" got {max_lines!r}")
-    with _DERIVING:
+                              f" got {shown(max_lines)}")
+    max_lines = whole
+    asked = _PROGRESS.set(callback(progress, error=VideoPokerError))
+    try:
         return _derived(table, coins, max_lines)
+    finally:
+        _PROGRESS.reset(asked)
 
 
 _DERIVING = threading.Lock()  # one derivation at a time: a second caller finds the list kept
+_KEEPING = threading.Lock()  # guards the kept lists; held for a look-up, never during a derivation
+_FOR_GOOD: dict[tuple[Paytable, int, int], Strategy] = {}
+_RECENT: OrderedDict[tuple[Paytable, int, int], Strategy] = OrderedDict()
+_PROGRESS: contextvars.ContextVar[Optional[Callable[[int, int], Any]]] = contextvars.ContextVar(
+    "strategy_progress", default=None)  # the progress callback of the derivation this thread runs
+_WAIT_SECONDS = 0.1  # a caller waiting for another derivation asks its progress this often
+
+
+def _kept(key: tuple[Paytable, int, int]) -> Optional[Strategy]:
+    with _KEEPING:
+        found = _FOR_GOOD.get(key)
+        if found is None and (found := _RECENT.get(key)) is not None:
+            _RECENT.move_to_end(key)
+        return found
+
+
+def _keep(key: tuple[Paytable, int, int], plan: Strategy) -> None:
+    table, _, max_lines = key
+    with _KEEPING:
+        if max_lines == MAX_LINES and PAYTABLES.get(table.name) == table:
+            _FOR_GOOD[key] = plan
+            return
+        _RECENT[key] = plan
+        while len(_RECENT) > KEPT_LISTS:
+            _RECENT.popitem(last=False)
+
+
+def _step(done: int, table: Paytable) -> None:
+    """Ask the derivation's progress callback, if any, whether to go on after ``done`` steps."""
+    progress = _PROGRESS.get()
+    if progress is not None and progress(done, DERIVATION_STEPS) is False:
+        raise AnalysisStopped(f"the strategy list of {table.name} was stopped after {done} of"
+                              f" {DERIVATION_STEPS} steps")
+
+
+def _derived(table: Paytable, coins: int, max_lines: int) -> Strategy:
+    """The list, kept or derived (and kept)."""
+    key = (table, coins, max_lines)
+    found = _kept(key)
+    if found is not None:
+        return found
+    _step(0, table)
+    while not _DERIVING.acquire(timeout=_WAIT_SECONDS):
+        _step(0, table)
+    try:
+        found = _kept(key)
+        if found is None:
+            found = _derive(table, coins, max_lines)
+            _keep(key, found)
+        return found
+    finally:
+        _DERIVING.release()
 
 
 def compile_strategy() -> None:
@@ -291,12 +368,12 @@ def compile_strategy() -> None:
     strategy("jacks-or-better-9-6")
 
 
-@functools.lru_cache(maxsize=16)
-def _derived(table: Paytable, coins: int, max_lines: int) -> Strategy:
+def _derive(table: Paytable, coins: int, max_lines: int) -> Strategy:
     started = time.perf_counter()
     game = table.wild_rule
     solution = _Solution(table, coins)
     runs = solution.settle(solution.runs(solution.search(max_lines)))
+    _step(3, table)
     chosen, played = solution.play(runs)
     runs, played = solution.tidy(runs, chosen, played)
     line_of = {int(solution.codes[code]): number for number, run in enumerate(runs) for code in run}
@@ -317,7 +394,10 @@ def _derived(table: Paytable, coins: int, max_lines: int) -> Strategy:
             number + 1, pattern_words(codes, game, labels, universe),
             float(weights[mask].sum()) / comb(game.deck_size, 5),
             float(values[mask].min()), float(values[mask].max()), tuple(codes), worth))
-    return Strategy(table, coins, tuple(lines), solution.played_return(chosen), analyze(table, coins).expected_return,
+    expected_return = solution.played_return(chosen)
+    _step(4, table)
+    perfect = analyze(table, coins, progress=None if _PROGRESS.get() is None else lambda done, total: _step(4, table))
+    return Strategy(table, coins, tuple(lines), expected_return, perfect.expected_return,
                     time.perf_counter() - started, line_of)
 
 
@@ -336,12 +416,19 @@ class _Solution:
         self.values = np.empty((n, 32), dtype=np.int64)
         self.full_patterns = np.empty((n, 32), dtype=np.int64)
         self.ties = np.empty((n, 32), dtype=np.int64)
-        run_ranges(kernel_module()._hold_table, n, thread_count(None, n), game.rule, self.deals,
-                   superset_table(game.rule), pays, draw_scale(game.cards_left), self.values, self.full_patterns,
-                   self.ties)
+        arguments = (game.rule, self.deals, superset_table(game.rule), pays, draw_scale(game.cards_left), self.values,
+                     self.full_patterns, self.ties)
+        threads = thread_count(None, n)
+        pieces = 1 if _PROGRESS.get() is None else _HOLD_PIECES  # each deal's row is filled alone: the same values
+        for piece in range(pieces):
+            _step(0, table)
+            offset, stop = n * piece // pieces, n * (piece + 1) // pieces
+            run_ranges(lambda first, last, at=offset: kernel_module()._hold_table(*arguments, at + first, at + last),
+                       stop - offset, threads)
         hold_rank = np.array([_HOLD_RANK[hold] for hold in range(32)], dtype=np.int64)
         self.tie_order = (((1 << _TIE_BITS) - 1 - self.ties) << 5) | hold_rank  # within a line: higher cards
         self.tie_rank = np.argsort(np.argsort(self.tie_order, axis=1), axis=1)  # each hold's place in that order
+        _step(0, table)
         self.use(self.full_patterns & _SHAPE_MASK)  # the search starts with the shapes
 
     def use(self, patterns: np.ndarray) -> None:
@@ -373,6 +460,7 @@ class _Solution:
         weights = self.weights.astype(np.float64)
         scaled = price * comb(self.game.deck_size, 5)
         for _ in range(40):
+            _step(1, self.table)
             moved = kernel_module()._insertion_pass(
                 self.deal_start, self.entry_deal, self.entry_line, self.entry_value, weights, self.line_start,
                 self.line_entries, order, fixed, self.parents, scaled)
@@ -391,6 +479,7 @@ class _Solution:
         if not fits:
             self.shorten(order, max_lines)
         shapes = [int(code) for code in self.codes[order[order >= 0]]]
+        _step(1, self.table)
         self.use(self.full_patterns)
         place = {code: number for number, code in enumerate(shapes)}
         codes = [int(code) for code in self.codes]
@@ -434,6 +523,7 @@ class _Solution:
         parent, the move that loses least first, until the list fits in ``max_lines`` (the
         price per line cannot take out a line of two or more patterns one pattern at a time)."""
         while len(runs := self.runs(order)) > max_lines:
+            _step(1, self.table)
             options = []
             for number, run in enumerate(runs):
                 if self.draw_five in run:
@@ -444,9 +534,14 @@ class _Solution:
                     if i != number and self.parents[other[0]] == self.parents[run[0]]:
                         options.append([line for j, each in enumerate(runs) if j != number
                                         for line in (each + run if j == i else each)])
-            best = max(options, key=lambda option: self.value(self.runs(np.array(option, dtype=np.int64))))
+            best = max(options, key=self._worth)
             order[:] = -1
             order[: len(best)] = best
+
+    def _worth(self, option: list[int]) -> float:
+        """The return of the list ``option`` (an order of patterns), once the derivation may go on."""
+        _step(1, self.table)
+        return self.value(self.runs(np.array(option, dtype=np.int64)))
 
     def value(self, runs: list[list[int]]) -> float:
         """The return per coin of playing by ``runs`` (floating point, for comparisons)."""
@@ -484,6 +579,7 @@ class _Solution:
         total = self.value(runs)
         found = {}
         for key, lines in self.splits(runs).items():
+            _step(2, self.table)
             options = [self._merged(runs, key, number) for number in lines if number >= 0]
             scores = [self.value(option) for option in options]
             best = int(np.argmax(scores))

@@ -17,7 +17,7 @@ from typing import Any, Optional
 
 from showdown.cards import CARDS, JOKER, Card, Deck, format_cards, parse_cards
 from showdown.errors import CardParseError, HoldParseError, VideoPokerError
-from showdown.quantities import random_seed
+from showdown.quantities import random_seed, shown
 from showdown.videopoker.final_hands import HandClass, hand_class
 from showdown.videopoker.holding import Hold, holds
 from showdown.videopoker.paytable import DEFAULT_PAYTABLE, PaytableLike, as_paytable
@@ -41,9 +41,16 @@ def parse_hold(text: str, deal: tuple[Card, ...]) -> tuple[int, ...]:
     showdown.errors.HoldParseError: position 6 is not one of 1 to 5
 
     Raises:
-        HoldParseError: empty text, a position that is not 1 to 5 or is given twice, or a card that is not one or is
-            not in the deal.
+        HoldParseError: text that is not text or is empty, a position that is not 1 to 5 or is given twice, or a card
+            that is not one or is not in the deal.
+        VideoPokerError: ``deal`` is not five cards.
+        CardParseError: a token of ``deal`` is not a card.
     """
+    if not isinstance(text, str):
+        raise HoldParseError(f"a hold is text (positions such as 1 3 4, cards, none or all), got {shown(text)}")
+    deal = parse_cards(deal, joker=True)
+    if len(deal) != 5:
+        raise VideoPokerError(f"a deal is five cards, got {len(deal)}")
     words = text.strip().lower()
     if words in _DISCARD_ALL:
         return ()

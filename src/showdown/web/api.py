@@ -2,8 +2,11 @@
 and answers with the result's ``to_dict()``, the same shape as ``--json`` and batch output.
 
 CPU work never runs on the event loop: light requests go to a pool of ``light_workers``
-threads, equity, odds grids and analyses to ``heavy_workers`` threads, equity jobs to threads of
-their own. A request that waits ``queue_timeout`` seconds for a thread is answered with 503.
+threads, equity, odds grids, studies and analyses to ``heavy_workers`` threads, a strategy list's
+derivation to a thread of its own (one at a time), equity jobs to threads of their own. A heavy
+request is checked on a light thread first, so that bad input is answered at once, and a kept
+strategy list never waits for a derivation. A request that waits ``queue_timeout`` seconds for a
+thread is answered with 503.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import secrets
 import time
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, Literal, Optional, TypeVar
 
 import anyio
 from fastapi import APIRouter, HTTPException
@@ -43,11 +46,23 @@ from showdown import (
     showdown,
 )
 from showdown.engine import message, state, warm_up
-from showdown.videopoker import PAYTABLES, Analysis, Paytable, Trainer, analyze, holds, parse_hold, strategy
+from showdown.videopoker import (
+    MAX_LINES,
+    PAYTABLES,
+    Analysis,
+    AnalysisStopped,
+    Paytable,
+    Strategy,
+    Trainer,
+    analyze,
+    holds,
+    parse_hold,
+    strategy,
+)
 from showdown.web import models
 from showdown.web.bodies import strict_route
 from showdown.web.jobs import Job, Jobs, TooManyJobs
-from showdown.web.runs import check_cost, check_equity, check_numbers, exact_cost, run_equity, threads_for
+from showdown.web.runs import Cost, check_cost, check_equity, check_numbers, exact_cost, run_equity, threads_for
 from showdown.web.settings import LimitError, Settings
 
 T = TypeVar("T")
@@ -57,24 +72,32 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     503: {"description": "No worker thread became free in time."},
 }
 JOB_ERRORS: dict[int | str, dict[str, Any]] = {404: {"description": "No such job (old ones are forgotten)."}}
+CANCEL_WAIT = 1.0
+"""Seconds a cancel waits for its job to stop, to answer with its final status."""
+
+
+Pool = Literal["light", "heavy", "derive"]
+BUSY = {"light": "no worker thread became free", "heavy": "no worker thread for long computations became free",
+        "derive": "it derives another strategy list (one at a time), and that did not end"}
 
 
 class Workers:
-    """Capacity-limited worker threads, with a bounded wait for a free one."""
+    """Capacity-limited worker threads, with a bounded wait for a free one: ``light`` and
+    ``heavy`` pools, and one thread that derives strategy lists."""
 
     def __init__(self, settings: Settings) -> None:
-        self.light = anyio.CapacityLimiter(settings.light_workers)
-        self.heavy = anyio.CapacityLimiter(settings.heavy_workers)
+        self.limiters = {"light": anyio.CapacityLimiter(settings.light_workers),
+                         "heavy": anyio.CapacityLimiter(settings.heavy_workers), "derive": anyio.CapacityLimiter(1)}
         self.timeout = settings.queue_timeout
 
-    async def run(self, function: Callable[..., T], *args: Any, heavy: bool = False) -> T:
-        limiter = self.heavy if heavy else self.light
+    async def run(self, function: Callable[..., T], *args: Any, pool: Pool = "light") -> T:
+        limiter = self.limiters[pool]
         acquired = False
         with anyio.move_on_after(self.timeout):
             await limiter.acquire()
             acquired = True
         if not acquired:
-            raise HTTPException(503, f"the server is busy: no worker thread became free within {self.timeout:g} s")
+            raise HTTPException(503, f"the server is busy: {BUSY[pool]} within {self.timeout:g} s")
         try:
             return await anyio.to_thread.run_sync(function, *args)
         finally:
@@ -92,7 +115,27 @@ def _paytable(paytable: models.Paytable) -> Paytable:
 def _analysis(table: Paytable, coins: int, time_limit: float) -> Analysis:
     warm_up("videopoker")  # preparing the engine is not counted in the time limit
     started = time.monotonic()
-    return analyze(table, coins, progress=lambda done, total: time.monotonic() - started < time_limit)
+    try:
+        return analyze(table, coins, progress=lambda done, total: time.monotonic() - started < time_limit)
+    except AnalysisStopped:
+        raise LimitError(f"the analysis of {table.name} did not finish within {time_limit:g} seconds, this"
+                         " server's limit") from None
+
+
+def _kept_only(done: int, total: int) -> bool:
+    """A strategy list's progress that stops any derivation before it starts: a kept list only."""
+    return False
+
+
+def _derive(table: Paytable, coins: int, max_lines: int, time_limit: float) -> Strategy:
+    """A strategy list, derived within ``time_limit`` seconds (then a 422 naming the limit)."""
+    started = time.monotonic()
+    try:
+        return strategy(table, coins, max_lines=max_lines,
+                        progress=lambda done, total: time.monotonic() - started < time_limit)
+    except AnalysisStopped:
+        raise LimitError(f"the strategy list of {table.name} was not derived within {time_limit:g} seconds, this"
+                         " server's limit; a list once derived is kept and answered at once") from None
 
 
 def _evaluate(body: models.EvaluateRequest) -> dict[str, Any]:
@@ -113,8 +156,7 @@ def _settle(body: models.SettleRequest) -> dict[str, Any]:
     return settle(**hand_from_json(body.model_dump(exclude_none=True))).to_dict()
 
 
-def _equity(body: models.EquityRequest, settings: Settings) -> dict[str, Any]:
-    cost = check_equity(body, settings)
+def _equity(body: models.EquityRequest, settings: Settings, cost: Optional[Cost]) -> dict[str, Any]:
     return run_equity(body, settings, cost=cost).to_dict()
 
 
@@ -123,12 +165,16 @@ def _plan(body: models.PlanRequest, settings: Settings) -> dict[str, Any]:
     return {**planned.to_dict(), "job": exact_cost(planned, body.exact, settings, in_job=True).to_dict()}
 
 
-def _grid(body: models.GridRequest, settings: Settings) -> dict[str, Any]:
+def _grid_method(body: models.GridRequest, settings: Settings) -> Optional[bool]:
+    """Refuse a grid request over the limits; the ``exact`` to run it with."""
     check_numbers(body.trials, None, settings)
     exact = run_options(exact=body.exact, trials=body.trials, seed=body.seed).exact
     cost = check_cost(lambda: grid_plan(body.hole, body.board, body.opponents, game=body.game), exact, settings,
                       hint_jobs=False)
-    exact = exact if cost is None else cost.exact
+    return exact if cost is None else cost.exact
+
+
+def _grid(body: models.GridRequest, settings: Settings, exact: Optional[bool]) -> dict[str, Any]:
     short = body.trials is None
 
     def progress(interim: EquityResult) -> bool:  # the library's clock: preparing the engine is not counted
@@ -153,7 +199,7 @@ def _range(body: models.RangeRequest) -> dict[str, Any]:
     return {**hand_range.to_dict(), "hand_combos": hand_range.hand_combos(body.hand)}
 
 
-def _study(body: models.StudyRequest, settings: Settings) -> dict[str, Any]:
+def _check_study(body: models.StudyRequest, settings: Settings) -> None:
     check_numbers(body.trials, None, settings)
     if body.next_card and len(body.villains) != 1:
         raise StudyError(f"next_card needs exactly one villain, got {len(body.villains)}")
@@ -161,6 +207,9 @@ def _study(body: models.StudyRequest, settings: Settings) -> dict[str, Any]:
         raise StudyError("trials and seed apply to a study against two or more villains (Monte Carlo); against one"
                          f" villain every number is exact, and without villains there are no equities; got"
                          f" {len(body.villains)} villain{'' if len(body.villains) == 1 else 's'}")
+
+
+def _study(body: models.StudyRequest, settings: Settings) -> dict[str, Any]:
     warm_up("study")
     heads_up = len(body.villains) == 1
     game = body.game
@@ -208,6 +257,15 @@ def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
                    f" {settings.max_time_limit:g} seconds (longer runs: the jobs below).")
     job_text = (f"Start an equity job (at most {settings.job_max_runtime:g} seconds; 429 when {settings.max_jobs} are"
                 " running already).")
+
+    async def listed(table: Paytable, coins: int, max_lines: int = MAX_LINES) -> Strategy:
+        """A kept list at once (bad input: 422); any other derived on the one derivation thread,
+        within ``strategy_time_limit``."""
+        try:
+            return await workers.run(lambda: strategy(table, coins, max_lines=max_lines, progress=_kept_only))
+        except AnalysisStopped:
+            pass
+        return await workers.run(_derive, table, coins, max_lines, settings.strategy_time_limit, pool="derive")
 
     def job_or_404(job_id: str) -> Job:
         job = jobs.get(job_id)
@@ -262,14 +320,15 @@ def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
     @router.post("/equity", response_model=models.EquityOut, response_model_exclude_unset=True, tags=["equity"],
                  description=equity_text)
     async def equity_now(body: models.EquityRequest) -> dict[str, Any]:
-        return await workers.run(_equity, body, settings, heavy=True)
+        cost = await workers.run(check_equity, body, settings)  # bad input: 422 before the queue for a heavy thread
+        return await workers.run(_equity, body, settings, cost, pool="heavy")
 
     @router.post("/equity/plan", response_model=models.PlanOut, tags=["equity"])
     async def equity_plan(body: models.PlanRequest) -> dict[str, Any]:
         """What enumerating an equity question exactly would cost, before running it; ``job``:
         whether a job with ``exact`` would enumerate, whether and about how fast exact
         enumeration fits within a job's limits, and those limits as time."""
-        return await workers.run(_plan, body, settings, heavy=True)
+        return await workers.run(_plan, body, settings)
 
     @router.post("/equity/jobs", status_code=202, response_model=models.JobOut, response_model_exclude_unset=True,
                  tags=["equity"], description=job_text)
@@ -296,16 +355,17 @@ def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
     @router.delete("/equity/jobs/{job_id}", response_model=models.JobOut, response_model_exclude_unset=True,
                    tags=["equity"], responses=JOB_ERRORS)
     async def cancel_job(job_id: str) -> dict[str, Any]:
-        """Cancel a job; its status is "cancelled" once it has stopped (within a second or so)."""
+        """Cancel a job; its status is "cancelled" once it has stopped (within a second)."""
         job = job_or_404(job_id)
         job.cancelled.set()
-        await anyio.to_thread.run_sync(job.thread.join, 2.0)
+        await anyio.to_thread.run_sync(job.thread.join, CANCEL_WAIT)
         return job.snapshot()
 
     @router.post("/grid", response_model=models.GridOut, tags=["equity"])
     async def grid(body: models.GridRequest) -> dict[str, Any]:
         """The odds grid: by final hand category, how often you and your opponents win."""
-        return await workers.run(_grid, body, settings, heavy=True)
+        exact = await workers.run(_grid_method, body, settings)
+        return await workers.run(_grid, body, settings, exact, pool="heavy")
 
     @router.post("/range", response_model=models.RangeOut, response_model_exclude_unset=True, tags=["equity"])
     async def hand_range(body: models.RangeRequest) -> dict[str, Any]:
@@ -320,7 +380,8 @@ def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
         class's share and, with one villain, its equity), each combo's equity against the
         villains, the equity distribution of both ranges and, with ``next_card``, each next
         card's probability and effect. One villain is exact; more are Monte Carlo."""
-        return await workers.run(_study, body, settings, heavy=True)
+        await workers.run(_check_study, body, settings)
+        return await workers.run(_study, body, settings, pool="heavy")
 
     @router.get("/videopoker/paytables", response_model=models.PaytableList, tags=["video poker"])
     async def paytables() -> dict[str, Any]:
@@ -338,7 +399,7 @@ def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
         table = _paytable(body.paytable)
         table.check_coins(body.coins)
         return await workers.run(
-            lambda: _analysis(table, body.coins, settings.analyze_time_limit).to_dict(), heavy=True)
+            lambda: _analysis(table, body.coins, settings.analyze_time_limit).to_dict(), pool="heavy")
 
     @router.post("/videopoker/deal", response_model=models.DealOut, tags=["video poker"])
     async def deal(body: models.DealRequest) -> dict[str, Any]:
@@ -351,21 +412,24 @@ def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
     @router.post("/videopoker/draw", response_model=models.DrawOut, tags=["video poker"])
     async def draw(body: models.DrawRequest) -> dict[str, Any]:
         """Hold cards of the seed's deal, draw, pay, and compare the hold with the best one."""
-        return await workers.run(_draw, body, heavy=True)  # the first hand of a table derives its list
+        await workers.run(_dealt, body)  # bad input: 422 before any derivation
+        await listed(_paytable(body.paytable), body.coins)  # the hand's lines: the first hand derives the list
+        return await workers.run(_draw, body)
 
     @router.post("/videopoker/advise", response_model=models.AdviceOut, tags=["video poker"])
     async def advise(body: models.DrawRequest) -> dict[str, Any]:
         """A tutor's word before the draw: the seed's deal with the held cards judged against
         the best hold, the EV given up and the lines of the strategy list both holds follow."""
-        return await workers.run(_advise, body, heavy=True)
+        await workers.run(_dealt, body)
+        await listed(_paytable(body.paytable), body.coins)
+        return await workers.run(_advise, body)
 
     @router.post("/videopoker/strategy", response_model=models.StrategyOut, tags=["video poker"])
     async def strategy_list(body: models.StrategyRequest) -> dict[str, Any]:
         """The pay table's strategy list, derived from the exact value of every hold of every
         deal: its lines in order, the exact return of playing by it and its cost against
         perfect play (per coin bet)."""
-        table = _paytable(body.paytable)
-        table.check_coins(body.coins)
-        return await workers.run(lambda: strategy(table, body.coins, max_lines=body.max_lines).to_dict(), heavy=True)
+        plan = await listed(_paytable(body.paytable), body.coins, body.max_lines)
+        return await workers.run(plan.to_dict)
 
     return router

@@ -4,10 +4,15 @@ In: Python's JSON reader takes ``NaN``, ``Infinity`` and lone surrogates (``"\\u
 are not JSON numbers or text; the API's routes (:func:`strict_route`) refuse them anywhere in
 a body, and bodies nested too deeply, with a 422 naming the place, before the models see them.
 
+A body is JSON in UTF-8 (RFC 8259): another charset, or UTF-16 or UTF-32 text, is refused with
+415 or 422. A body over :data:`INLINE_BYTES` is read, checked and validated on a worker thread,
+so that no body keeps the event loop busy.
+
 Out: every response is strict JSON (:class:`StrictJSONResponse`): a number that is not finite
 becomes ``null`` and a lone surrogate U+FFFD, so that no regression can send ``NaN`` to a
 strict parser; an error message that echoes the input (:func:`echoed`) shows ``"NaN"`` and
-``"\\ud800"`` as text.
+``"\\ud800"`` as text, at most :data:`MAX_ERRORS` problems and each input cut short
+(:func:`shortened`).
 """
 
 from __future__ import annotations
@@ -18,9 +23,10 @@ import re
 import sys
 from collections.abc import Callable, Coroutine
 from email.message import Message
-from typing import Any
+from typing import Any, Optional
 
-from fastapi import Request
+import anyio
+from fastapi import HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.routing import APIRoute
@@ -28,6 +34,10 @@ from fastapi.routing import APIRoute
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 MAX_ERRORS = 20
 """At most this many problems of one body are listed."""
+QUOTED_CHARS = 60
+"""Input quoted back in an error is cut to this many characters (and says how long it was)."""
+INLINE_BYTES = 2_048
+"""Bodies up to this size are read and validated on the event loop; larger ones on a thread."""
 MAX_DEPTH = 100
 """Deeper parts of a value are shown as "..." (responses and echoes are never this deep)."""
 NON_FINITE = {math.inf: "Infinity", -math.inf: "-Infinity"}
@@ -82,14 +92,69 @@ def _text(text: str, echo: bool) -> str:
 
 
 def echoed(errors: Any) -> Any:
-    """Validation errors made JSON-safe, the input they echo shown as it was written."""
+    """Validation errors made JSON-safe, the input they echo shown as it was written (cut short)."""
+    if isinstance(errors, list):
+        errors = [{**error, "input": shortened(error["input"])} if isinstance(error, dict) and "input" in error
+                  else error for error in errors]
     return json_safe(errors, echo=True)
 
 
+def shortened(value: Any, depth: int = 0) -> Any:
+    """An input to quote back, cut short: text to :data:`QUOTED_CHARS` characters, a list or an
+    object to :data:`MAX_ERRORS` items, each followed by how long it was.
+
+    >>> shortened("x" * 100)
+    'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…(100 characters)'
+    """
+    if isinstance(value, str):
+        return value if len(value) <= QUOTED_CHARS else f"{value[:QUOTED_CHARS]}…({len(value):,} characters)"
+    if depth >= MAX_DEPTH:
+        return "..."
+    if isinstance(value, dict):
+        items = {key if len(str(key)) <= QUOTED_CHARS else shortened(str(key)): shortened(item, depth + 1)
+                 for key, item in list(value.items())[:MAX_ERRORS]}
+        if len(value) > MAX_ERRORS:
+            items["…"] = f"({len(value):,} items)"
+        return items
+    if isinstance(value, (list, tuple)):
+        listed = [shortened(item, depth + 1) for item in value[:MAX_ERRORS]]
+        return listed + [f"…({len(value):,} items)"] if len(value) > MAX_ERRORS else listed
+    return value
+
+
+_QUOTED = re.compile(r"""(?<![^\s(\[{:,=])(?:'([^']{%d,})'|"([^"]{%d,})")(?=$|[\s)\]},.;:])"""
+                     % (QUOTED_CHARS + 1, QUOTED_CHARS + 1))
+
+
+def short_quotes(message: str) -> str:
+    """A message with each long quoted input in it cut short, saying how long it was.
+
+    >>> short_quotes("bad range token '" + "AK" * 40 + "' at 1")
+    "bad range token 'AKAKAKAKAKAKAKAKAKAKAKAKAKAKAKAKAKAKAKAKAKAKAKAKAKAKAKAKAKAK…' (80 characters) at 1"
+    """
+    def cut(found: re.Match[str]) -> str:
+        text = found.group(1) if found.group(1) is not None else found.group(2)
+        quote = "'" if found.group(1) is not None else '"'
+        return f"{quote}{text[:QUOTED_CHARS]}…{quote} ({len(text):,} characters)"
+
+    return _QUOTED.sub(cut, message)
+
+
+def quoted(text: str) -> str:
+    """``text`` quoted for a message (its ``repr``), cut short (see :func:`short_quotes`)."""
+    return short_quotes(repr(text))
+
+
 async def validation_error(request: Request, error: Exception) -> Response:
-    """422 with the list of validation errors, whatever input they echo."""
-    errors = error.errors() if isinstance(error, RequestValidationError) else [{"msg": str(error)}]
-    return StrictJSONResponse({"detail": echoed(errors)}, status_code=422)
+    """422 with the list of validation errors (the first :data:`MAX_ERRORS`, then how many more),
+    whatever input they echo."""
+    errors = list(error.errors()) if isinstance(error, RequestValidationError) else [{"msg": str(error)}]
+    listed = errors[:MAX_ERRORS]
+    if len(errors) > MAX_ERRORS:
+        listed.append({"type": "too_many_errors", "loc": ["body"], "input": None,
+                       "msg": f"{len(errors) - MAX_ERRORS:,} more problems are not listed (the first"
+                              f" {MAX_ERRORS} are)"})
+    return StrictJSONResponse({"detail": echoed(listed)}, status_code=422)
 
 
 # --- reading a body -------------------------------------------------------------------------------
@@ -137,17 +202,31 @@ def _read_as_json(request: Request) -> bool:
     return message.get_content_maintype() == "application" and (subtype == "json" or subtype.endswith("+json"))
 
 
-async def check_body(request: Request, max_depth: int) -> None:
+Validate = Callable[[Any], list[dict[str, Any]]]
+"""A route's body validation: the problems of a parsed body (FastAPI's own errors)."""
+
+
+async def check_body(request: Request, max_depth: int, validate: Optional[Validate] = None) -> None:
     """Parse a JSON body once (FastAPI then reuses it) and refuse what :func:`body_problems`
     finds, and what Python's reader fails on in other ways than a syntax error (invalid UTF-8,
-    a number of thousands of digits, nesting that overflows the reader), with a 422. A body
-    without a Content-Type is refused too: FastAPI before 0.132 reads it as JSON unchecked, later
-    versions ignore it."""
-    if not request.headers.get("content-type") and await request.body():
+    UTF-16 or UTF-32, a number of thousands of digits, nesting that overflows the reader), with a
+    422; a charset other than UTF-8 gets 415. ``validate`` then looks for the problems FastAPI
+    would find, on a worker thread for a body over :data:`INLINE_BYTES`, so that a body of
+    thousands of problems does not hold the event loop. A body without a Content-Type is refused
+    too: FastAPI before 0.132 reads it as JSON unchecked, later versions ignore it."""
+    raw = await request.body()
+    if not request.headers.get("content-type") and raw:
         raise RequestValidationError([{"type": "content_type", "loc": ("body",), "input": None,
                                        "msg": "the body has no Content-Type: send it as application/json"}])
-    if not _read_as_json(request) or not await request.body():
+    if not _read_as_json(request) or not raw:
         return
+    charset = _charset(request)
+    if charset not in (None, "utf-8", "utf8"):
+        raise HTTPException(415, f"the body is JSON, which is UTF-8 text: charset={shortened(charset)} is not"
+                                 " taken; send it as UTF-8 (application/json)")
+    nul = raw.find(b"\x00")
+    if nul >= 0:  # UTF-16 or UTF-32, which Python's reader would take
+        raise _unreadable(f"the body is not UTF-8 text: a NUL byte at byte {nul} (UTF-16 or UTF-32?)")
     try:
         body = await request.json()
     except json.JSONDecodeError:
@@ -159,9 +238,25 @@ async def check_body(request: Request, max_depth: int) -> None:
     except ValueError as error:  # Python's limit on the digits of an int
         raise _unreadable(f"a number in the body has more than {sys.get_int_max_str_digits():,} digits"
                           if "digits" in str(error) else str(error)) from None
-    problems = body_problems(body, max_depth)
+    if len(raw) <= INLINE_BYTES:
+        problems = _problems(body, max_depth, validate)
+    else:
+        problems = await anyio.to_thread.run_sync(_problems, body, max_depth, validate)
     if problems:
         raise RequestValidationError(problems, body=body)
+
+
+def _problems(body: Any, max_depth: int, validate: Optional[Validate]) -> list[dict[str, Any]]:
+    """What :func:`body_problems` finds, else the validation's problems."""
+    problems = body_problems(body, max_depth)
+    return problems if problems or validate is None else validate(body)
+
+
+def _charset(request: Request) -> Optional[str]:
+    message = Message()
+    message["content-type"] = request.headers.get("content-type", "")
+    charset = message.get_param("charset")
+    return None if charset is None else str(charset).strip().lower()
 
 
 def _unreadable(reason: str) -> RequestValidationError:
@@ -177,7 +272,9 @@ def strict_route(max_depth: int) -> type[APIRoute]:
             handler = super().get_route_handler()
 
             async def checked(request: Request) -> Response:
-                await check_body(request, max_depth)
+                field = self.body_field
+                validate = None if field is None else lambda body: field.validate(body, {}, loc=("body",))[1]
+                await check_body(request, max_depth, validate)
                 return await handler(request)
 
             return checked

@@ -46,7 +46,9 @@ def _progress(result: EquityResult, body: models.EquityRequest) -> float:
 
 
 class Job:
-    """One equity run. ``events`` holds every status it has reported, the last one final.
+    """One equity run. ``version`` counts the statuses it has reported (its interim results, then
+    the final one, after which ``ended`` is set); a stream sends the latest whenever it changes,
+    so a job keeps no history.
 
     ``exact`` says whether it enumerates (the request's ``exact``, or for ``null`` what its
     cost allows); ``try_monte_carlo`` is set when exact enumeration did not finish in time.
@@ -64,7 +66,8 @@ class Job:
         self.result: Optional[dict[str, Any]] = None
         self.error: Optional[str] = None
         self.cancelled = threading.Event()
-        self.events: list[dict[str, Any]] = []
+        self.version = 0
+        self.ended = False
         self.thread = threading.Thread(target=self._run, name=f"equity-job-{self.id[:8]}", daemon=True)
 
     def snapshot(self) -> dict[str, Any]:
@@ -74,7 +77,7 @@ class Job:
     def _report(self, interim: EquityResult) -> None:
         self.result = interim.to_dict()
         self.progress = _progress(interim, self.body)
-        self.events.append(self.snapshot())
+        self.version += 1
 
     def _run(self) -> None:
         _lower_priority()
@@ -82,8 +85,9 @@ class Job:
         try:
             result = run_equity(self.body, self.settings, in_job=True, report=self._report,
                                 cancelled=self.cancelled.is_set, cost=self.cost)
-            self.result, self.progress, answered = result.to_dict(), 1.0, True
+            self.result, answered = result.to_dict(), True
             self.status = "cancelled" if self.cancelled.is_set() else "done"
+            self.progress = _progress(result, self.body) if self.status == "cancelled" else 1.0  # how far it got
         except EquityCancelled:
             self.status, self.error = "cancelled", None
         except UnfinishedError as error:  # an exact run over its estimate: no result, Monte Carlo can answer
@@ -94,22 +98,27 @@ class Job:
             self.status, self.error = "error", f"internal error: {type(error).__name__}: {error}"
         if self.exact and not answered:
             self.result = None  # the counts of an unfinished enumeration are no answer: some boards are missing
-        self.events.append(self.snapshot())
+        self.version += 1
+        self.ended = True
 
     @property
     def finished(self) -> bool:
         return self.status != "running"
 
     async def stream(self) -> AsyncIterator[str]:
-        """Server-sent events: the current status, then each new one until the final status."""
-        cursor = len(self.events)
-        yield f"data: {dumps(self.snapshot())}\n\n"
+        """Server-sent events: the current status, then the latest whenever it changes (at most
+        every ``POLL_SECONDS``), until the final status."""
+        seen, sent = self.version, dumps(self.snapshot())
+        yield f"data: {sent}\n\n"
         deadline = time.monotonic() + self.settings.job_max_runtime + 60
         while time.monotonic() < deadline:
-            while cursor < len(self.events):
-                yield f"data: {dumps(self.events[cursor])}\n\n"
-                cursor += 1
-            if self.finished and cursor >= len(self.events):
+            ended, version = self.ended, self.version  # ended first: the final version is then in
+            if version != seen:
+                seen, latest = version, dumps(self.snapshot())
+                if latest != sent:
+                    sent = latest
+                    yield f"data: {sent}\n\n"
+            if ended:
                 return
             await anyio.sleep(POLL_SECONDS)
 

@@ -1,11 +1,17 @@
-"""Pure ASGI middleware: a request body size limit (413) and a check of the Host header (400)."""
+"""Pure ASGI middleware: a request body size limit (413), a check of the Host header (400), and
+HEAD answered as GET without the body."""
 
 from __future__ import annotations
 
 import ipaddress
 import json
+import re
 from collections.abc import Iterable
 from typing import Any
+
+import anyio
+
+from showdown.web.bodies import quoted
 
 Scope = dict[str, Any]
 Message = dict[str, Any]
@@ -57,18 +63,23 @@ class BodySizeLimit:
         await send({"type": "http.response.body", "body": body})
 
 
+HOST = re.compile(r"(?:\[(?P<address>[0-9a-f:.]+)\]|(?P<name>[^\[\]:]*))(?::(?P<port>[0-9]{0,5}))?")
+"""A Host header: a name or IPv4 address, or an IPv6 address in brackets, then an optional port."""
+
+
 def host_name(header: str) -> str:
-    """The host of a Host header, without its port, brackets or final dot, in lower case.
+    """The host of a Host header, without its port, brackets or final dot, in lower case; ""
+    when the header is no host (an unclosed bracket, a port that is not a number up to 65535).
 
     >>> host_name("[::1]:8000"), host_name("LocalHost.:80"), host_name("example.com")
     ('::1', 'localhost', 'example.com')
+    >>> host_name("localhost:abc"), host_name("localhost:99999"), host_name("[::1")
+    ('', '', '')
     """
-    host = header.strip().lower()
-    if host.startswith("["):  # an IPv6 address: [::1]:8000
-        host = host[1:].partition("]")[0]
-    elif host.count(":") == 1:
-        host = host.partition(":")[0]
-    return host.rstrip(".")
+    found = HOST.fullmatch(header.strip().lower())
+    if found is None or (found["port"] and int(found["port"]) > 65535):
+        return ""
+    return (found["address"] or found["name"]).rstrip(".")
 
 
 def is_address(host: str) -> bool:
@@ -90,7 +101,8 @@ class TrustedHosts:
 
     def __init__(self, app: Any, allowed: Iterable[str], addresses: bool = False) -> None:
         self.app = app
-        self.names = list(dict.fromkeys(host_name(entry) for entry in allowed if not entry.startswith("*.")))
+        self.names = list(dict.fromkeys(entry.strip().lower().removeprefix("[").removesuffix("]").rstrip(".")
+                                        for entry in allowed if not entry.startswith("*.")))
         self.suffixes = tuple(entry.lower()[1:] for entry in allowed if entry.startswith("*."))
         self.addresses = addresses
 
@@ -104,14 +116,17 @@ class TrustedHosts:
             return
         header = dict(scope.get("headers", [])).get(b"host", b"").decode("latin-1")
         host = host_name(header)
-        if self.allows(host):
+        if host and self.allows(host):
             await self.app(scope, receive, send)
             return
         if not header:
             message = "a request needs a Host header"
+        elif not host:
+            message = (f"the Host header {quoted(header)} is no host: a name or an address, then an optional port"
+                       " from 0 to 65535 (an IPv6 address in brackets)")
         else:
             allowed = self.names + [f"*{suffix}" for suffix in self.suffixes]
-            message = (f"this server does not answer to the host {host!r} (it answers to"
+            message = (f"this server does not answer to the host {quoted(host)} (it answers to"
                        f" {', '.join(allowed) or 'no name'}{' or an IP address' if self.addresses else ''});"
                        " showdown serve --allow-host NAME adds a name")
         body = json.dumps({"detail": message}).encode()
@@ -121,3 +136,45 @@ class TrustedHosts:
         await send({"type": "http.response.start", "status": 400,
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
         await send({"type": "http.response.body", "body": body})
+
+
+class HeadAsGet:
+    """HEAD is answered as GET without the body, on every path that takes GET (FastAPI's routes
+    take GET alone): the app sees a GET with ``scope["showdown.head"]`` set; once the answer has
+    begun, the app is told the client is gone, so an event stream ends at once too."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+        answered = anyio.Event()
+        gone: Message = {"type": "http.disconnect"}
+
+        async def head_receive() -> Message:
+            got: list[Message] = []
+            async with anyio.create_task_group() as tasks:
+                async def client() -> None:
+                    got.append(await receive())
+                    tasks.cancel_scope.cancel()
+
+                async def answer() -> None:
+                    await answered.wait()
+                    got.append(gone)
+                    tasks.cancel_scope.cancel()
+
+                tasks.start_soon(client)
+                tasks.start_soon(answer)
+            return got[0]
+
+        async def head_send(message: Message) -> None:
+            if answered.is_set():
+                return  # the head is sent: the body is dropped
+            if message["type"] == "http.response.body":
+                answered.set()
+                message = {"type": "http.response.body", "body": b"", "more_body": False}
+            await send(message)
+
+        await self.app({**scope, "method": "GET", "showdown.head": True}, head_receive, head_send)

@@ -28,6 +28,9 @@ from showdown.web.settings import Settings
 
 DEFAULTS = Settings()
 """The default server limits, as the descriptions quote them."""
+MAX_ITEMS = 100
+"""The longest list of players, seats or boards a request may send, far above the library's
+limits (which answer in their own words): a longer one is refused before its items are read."""
 
 
 def _either(names: Iterable[str]) -> str:
@@ -75,6 +78,7 @@ class ShowdownPlayer(Request):
 class ShowdownRequest(Request):
     board: Cards = Field("", examples=["Ac Kc Jc 5c Th"])
     players: list[ShowdownPlayer] = Field(
+        max_length=MAX_ITEMS,
         description=f"{LIMITS.min_showdown_players} to {LIMITS.max_showdown_players} players in hold'em; in the"
                     " other games as many as the deck deals to with a full board.",
         examples=[[{"name": "alice", "hole": "Ad 4s"}, {"name": "bob", "hole": "As 3h"}, {"hole": "8c 7h"}]],
@@ -98,6 +102,7 @@ class RakeRequest(Request):
 class SettleRequest(Request):
     board: Cards = Field("", examples=["Ac Kc Jc 5c Th"])
     seats: list[SeatRequest] = Field(
+        max_length=MAX_ITEMS,
         description=f"In table order (clockwise): {LIMITS.min_seats} to {LIMITS.max_seats} seats.",
         examples=[[{"name": "A", "contribution": 25, "hole": "8c 7h"},
                    {"name": "B", "contribution": 50, "hole": "9h 5h"},
@@ -108,12 +113,14 @@ class SettleRequest(Request):
     odd_chip: str = Field(LIMITS.odd_chip_rules[0], examples=list(LIMITS.odd_chip_rules),
                           description=f"How the odd chips of a split go: {_either(LIMITS.odd_chip_rules)}.")
     rake: Optional[RakeRequest] = None
-    boards: Optional[list[Cards]] = Field(None, description="A full board per run (run it twice or more).")
+    boards: Optional[list[Cards]] = Field(None, max_length=MAX_ITEMS,
+                                          description="A full board per run (run it twice or more).")
     game: GameName = "holdem"
 
 
 class EquityRequest(Request):
     players: list[str] = Field(
+        max_length=MAX_ITEMS,
         description=f'{LIMITS.min_equity_players} to {LIMITS.max_equity_players} hands ("AcAd") or ranges'
                     ' ("QQ+,AKs", "random").',
         examples=[["AcAd", "QQ+,AKs", "random"]],
@@ -145,8 +152,9 @@ class StudyRequest(Request):
 
 
 class PlanRequest(Request):
-    players: list[str] = Field(description=f"{LIMITS.min_equity_players} to {LIMITS.max_equity_players} hands or"
-                                           " ranges.", examples=[["AcAd", "QQ+,AKs"]])
+    players: list[str] = Field(max_length=MAX_ITEMS, examples=[["AcAd", "QQ+,AKs"]],
+                               description=f"{LIMITS.min_equity_players} to {LIMITS.max_equity_players} hands or"
+                                           " ranges.")
     board: Cards = Field("", examples=["2c 7d 9h"])
     dead: Cards = Field("", examples=[""])
     exact: Optional[bool] = Field(None, description="The exact of the equity request to come (for job.exact).")
@@ -746,6 +754,7 @@ class LibraryLimitsOut(Response):
     max_chips: int = Field(description="The most chips of a contribution or a rake cap.")
     odd_chip_rules: list[str] = Field(description="What a settlement's odd_chip takes, the default first.")
     max_weight_chars: int = Field(description="The most characters of a range weight or percentage.")
+    max_omaha_range_tokens: int = Field(description="The most tokens of an Omaha range's text.")
     paytables: list[str] = Field(description="The named pay tables.")
     paytable_hands: list[str] = Field(description="The keys a custom pay table's pays take.")
     wild_cards: list[str] = Field(description="What a custom pay table's wild takes.")
@@ -777,6 +786,7 @@ class ServerLimitsOut(Response):
     kept_jobs: int = Field(description="Finished jobs kept for polling.")
     queue_timeout: float = Field(description="Seconds a request may wait for a worker thread before a 503.")
     analyze_time_limit: float = Field(description="Seconds a pay table's analysis runs at most.")
+    strategy_time_limit: float = Field(description="Seconds a strategy list's derivation runs at most.")
 
 
 class LimitsOut(Response):

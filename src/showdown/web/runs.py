@@ -146,8 +146,10 @@ def run_equity(body: models.EquityRequest, settings: Settings, in_job: bool = Fa
         time_limit = settings.default_time_limit if nothing_said and not exact else max_time
 
     def progress(interim: EquityResult) -> bool:  # the library's clock: preparing the engine is not counted
+        if cancelled():
+            return False  # at once: a cancelled run's thread has no more to do
         report(interim)
-        return interim.elapsed < max_time and not cancelled()
+        return interim.elapsed < max_time
 
     try:
         return equity(body.players, body.board, body.dead, exact=exact, trials=body.trials,

@@ -4,16 +4,21 @@ imported only when a server is made, so the app itself needs FastAPI alone).
 
 uvicorn has no timeout for reading a request, so a client that opens connections and sends
 its headers a byte at a time (or never) would hold them for ever; :func:`timed_protocol`
-gives uvicorn's h11 protocol a deadline for the head and one for the body of each request.
+gives uvicorn's h11 protocol a deadline for the head and one for the body of each request. It
+also answers a request that is not valid HTTP/1.1 in JSON, naming the problem (uvicorn's own
+answer is plain text), and refuses a head over the size limit however it arrives (h11 checks only
+a head that is still incomplete).
 """
 
 from __future__ import annotations
 
 import asyncio
 import errno
+import http
 import ipaddress
 import json
 import logging
+import re
 import socket
 from collections.abc import Callable, Iterable
 from dataclasses import replace
@@ -184,20 +189,57 @@ async def _busy(send: Any, most: int) -> None:
     await send({"type": "http.response.body", "body": body, "more_body": False})
 
 
-def timed_protocol(head_timeout: float, body_timeout: float) -> type[asyncio.Protocol]:
+LINGER_SECONDS = 2.0
+"""After refusing a request it could not read, the server reads on (and drops) what the client
+still sends for this long before it closes, so that the client gets the answer rather than a reset."""
+_HEAD_END = re.compile(rb"\n\r?\n")
+
+
+def _answer(status: int, detail: str) -> bytes:
+    """A whole HTTP/1.1 response that closes the connection: ``{"detail": detail}`` with ``status``."""
+    body = json.dumps({"detail": detail}).encode()
+    return (b"HTTP/1.1 %d %s\r\ncontent-type: application/json\r\ncontent-length: %d\r\nconnection: close\r\n\r\n"
+            % (status, http.HTTPStatus(status).phrase.encode(), len(body)) + body)
+
+
+def timed_protocol(head_timeout: float, body_timeout: float, max_head: int = 16_384) -> type[asyncio.Protocol]:
     """uvicorn's h11 protocol with a deadline for each request's head (its request line and
     headers, counted from when the connection opens, or from the first byte of a request after
     a keep-alive wait) and another for its body (from the end of the head). A request late for
-    either is answered with 408, if it has sent anything, and its connection closed."""
+    either is answered with 408, if it has sent anything, and its connection closed. A head over
+    ``max_head`` bytes is answered with 431, any other request h11 cannot read with 400 (or h11's
+    501) naming the problem, in JSON; the connection then drains for :data:`LINGER_SECONDS` and
+    closes."""
     import h11
     from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class Connection(h11.Connection):
+        """h11's connection, which keeps the problem of a request it cannot read and refuses a
+        head over ``max_head`` bytes even when the whole of it is in."""
+
+        problem: Optional[h11.RemoteProtocolError] = None
+
+        def next_event(self) -> Any:
+            try:
+                if self.their_state is h11.IDLE:
+                    buffered = self.trailing_data[0]
+                    end = _HEAD_END.search(buffered)
+                    if (len(buffered) if end is None else end.end()) > max_head:
+                        raise h11.RemoteProtocolError(f"the request line and headers are over the limit of"
+                                                      f" {max_head:,} bytes", error_status_hint=431)
+                return super().next_event()
+            except h11.RemoteProtocolError as error:
+                self.problem = error
+                raise
 
     class TimedH11Protocol(H11Protocol):
         _read_timer: Optional[asyncio.TimerHandle] = None
         _reading = ""  # "head", "body", or "" when nothing is owed (or keep-alive watches)
+        _draining = False  # a request was refused: what the client still sends is dropped
 
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
+            self.conn = Connection(h11.SERVER, max(max_head, self.config.h11_max_incomplete_event_size or 0))
             # uvicorn's connection limit, checked as uvicorn does but answered in JSON (uvicorn's
             # own 503 is plain text): the request's task is already counted when the app runs.
             limit, self.limit_concurrency = self.limit_concurrency, None
@@ -217,8 +259,35 @@ def timed_protocol(head_timeout: float, body_timeout: float) -> type[asyncio.Pro
             self._watch()
 
         def data_received(self, data: bytes) -> None:
+            if self._draining:
+                return
             super().data_received(data)
             self._watch()
+
+        def send_400_response(self, msg: str) -> None:
+            """uvicorn's answer to a request h11 cannot read, in JSON with the problem named; the
+            connection then drains and closes."""
+            problem = self.conn.problem if isinstance(self.conn, Connection) else None
+            status = problem.error_status_hint if problem is not None else 400
+            reason = str(problem) if problem is not None else msg
+            detail = (f"the request line and headers are over the limit of {max_head:,} bytes" if status == 431
+                      else f"the request is not valid HTTP/1.1: {reason}")
+            if self.cycle is None or not self.cycle.response_started:
+                self.transport.write(_answer(status, detail if len(detail) <= 200 else detail[:200] + "…"))
+            if self.cycle is not None:
+                self.cycle.keep_alive = False
+                self.cycle.disconnected = True
+            self._drain()
+
+        def _drain(self) -> None:
+            """Stop reading requests; close once the client has closed (asyncio closes on its end of
+            file), or after LINGER_SECONDS."""
+            self._draining = True
+            self._stop_timer()
+            self._unset_keepalive_if_required()
+            if self.transport.can_write_eof():
+                self.transport.write_eof()
+            self.loop.call_later(LINGER_SECONDS, self.transport.close)
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
@@ -236,7 +305,7 @@ def timed_protocol(head_timeout: float, body_timeout: float) -> type[asyncio.Pro
         def _watch(self) -> None:
             """Start, keep or stop the read deadline for what the client owes now."""
             state = self.conn.their_state
-            if self.transport.is_closing():
+            if self.transport.is_closing() or self._draining:
                 owed = ""
             elif state is h11.SEND_BODY:
                 owed = "body"
@@ -275,7 +344,8 @@ def server_config(app: Any, host: str, port: int, settings: Settings, log_level:
 
     return uvicorn.Config(
         app, host=_bare(host), port=port, log_level=log_level,
-        http=timed_protocol(settings.head_timeout, settings.body_timeout), ws="none",  # the app has no websockets
+        http=timed_protocol(settings.head_timeout, settings.body_timeout, settings.max_head_bytes),
+        ws="none",  # the app has no websockets
         limit_concurrency=settings.max_connections + 1,  # uvicorn counts the connection asking too
         timeout_keep_alive=settings.keep_alive_timeout,  # type: ignore[arg-type]
         timeout_graceful_shutdown=settings.shutdown_timeout,  # type: ignore[arg-type]

@@ -50,6 +50,10 @@ class Settings:
     queue_timeout: float = 30.0
     """Seconds a request may wait for a worker thread before a 503."""
     analyze_time_limit: float = 30.0
+    """Seconds a pay table's analysis runs at most."""
+    strategy_time_limit: float = 60.0
+    """Seconds a strategy list's derivation runs at most (one at a time; a list once derived is
+    kept and answered at once). A named table's list takes about 10 to 20 s here."""
     warm_up: bool = True
     """Compile the engine's kernels in a background thread when the app starts (``GET
     /api/health`` says when they are ready), so that the first answers do not wait for it."""
@@ -73,7 +77,7 @@ class Settings:
     keep_alive_timeout: float = 5.0
     """Seconds an idle keep-alive connection is kept open between requests."""
     max_head_bytes: int = 16_384
-    """A request line and headers larger than this are answered with 400."""
+    """A request line and headers larger than this are answered with 431, however they arrive."""
     shutdown_timeout: float = 5.0
     """Seconds Ctrl+C waits for open responses (an event stream of a job) before closing them."""
 
@@ -89,4 +93,4 @@ class Settings:
 
 _REQUEST_LIMITS = ("max_body_bytes", "max_body_depth", "max_time_limit", "default_time_limit", "max_trials",
                    "max_exact_evaluations", "job_max_exact_evaluations", "job_max_runtime", "max_jobs", "kept_jobs",
-                   "queue_timeout", "analyze_time_limit")
+                   "queue_timeout", "analyze_time_limit", "strategy_time_limit")
