@@ -131,7 +131,7 @@ def test_a_list_derived_in_pieces_is_the_list_derived_at_once(monkeypatch):
 # --- heavy work in its place ---------------------------------------------------------------------
 @pytest.mark.slow
 def test_derivations_take_no_heavy_thread_and_cheap_requests_are_answered_meanwhile():
-    """Two custom lists at once (the probe's two joker tables): one derives, the other waits for
+    """Two custom lists at once (two joker tables): one derives, the other waits for
     the derivation thread; the heavy threads stay free for equity, the light ones for the rest."""
     with TestClient(create_app(Settings(strategy_time_limit=3.0, warm_up=False))) as client:
         started = [in_thread(lambda n=n: client.post("/api/videopoker/strategy", json={"paytable": custom(n)}))

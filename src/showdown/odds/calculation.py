@@ -59,7 +59,8 @@ def equity(
 
     Monte Carlo runs in batches and stops at the first of: ``trials`` deals, a standard error
     of every player's equity at most ``stderr``, ``time_limit`` seconds, or ``progress``
-    (called with the interim result after each batch) returning False. With none of trials,
+    (called with the interim result after each batch, and within a long one every few
+    hundredths of a second) returning False. With none of trials,
     stderr and time_limit it runs 1,000,000 deals. The same ``seed`` gives the same answer
     whatever ``n_jobs``; the seed used is in ``result.seed``. Exact enumeration also
     reports progress; a callback returning False, or ``time_limit`` seconds passing, stops it
