@@ -107,15 +107,6 @@ class Later:
     make: Callable[[Path], Any]
 
 
-class FakeClient:
-    """Looks like a Dask client (it submits and cancels) and must never be asked to."""
-
-    def submit(self, *args: Any, **kwargs: Any) -> Any:
-        raise AssertionError("the client was used")
-
-    cancel = submit
-
-
 @dataclass(frozen=True)
 class Case:
     target: Callable[..., Any]
@@ -461,8 +452,6 @@ row(equity, ["AA", "random"], exact=True, time_limit=1e-9, raises=EquityCancelle
 row(equity, HEADS_UP, exact=False, trials=100, progress=5, raises=EquityError, match="progress must be a function")
 row(equity, HEADS_UP, exact=False, trials=100, client="x", raises=DistributedError,
     match="client must be a dask.distributed.Client (or None), got 'x'")
-row(equity, HEADS_UP, "2c 7d 9h", client=Later(lambda tmp: FakeClient()), raises=EquityError,
-    match="exact enumeration with part of the board known runs in this process: drop the client")
 row(LIMITS.exact_seconds, -1, raises=EquityError, match="evaluations must be at least 0, got -1")
 row(LIMITS.exact_seconds, 1, threads=0, raises=EquityError, match="threads must be at least 1, got 0")
 for grid in (grid_plan, odds_grid):

@@ -75,7 +75,7 @@ def equity(
 
     ``client`` (a ``dask.distributed.Client``) spreads exact preflop enumeration and Monte
     Carlo batches over a cluster, with bit-identical results; enumeration with part of the
-    board known runs here, and refuses a client.
+    board known always runs here.
 
     >>> r = equity(["AhAs", "KdKc"], board="Qh 7s 2d 5c", exact=True)
     >>> r.counts.wins, r.counts.total
@@ -90,8 +90,7 @@ def equity(
         PlayerCountError: fewer than 2 or more than 10 players, or ``players`` is not a list or a dict.
         EquityError: a bad ``exact``, ``trials``, ``stderr``, ``time_limit``, ``seed``, ``n_jobs`` or
             ``max_evaluations``, an empty player name, ``exact=True`` out of reach or over ``max_evaluations``, or
-            ``exact=True`` with a Monte Carlo option, a ``progress`` that cannot be called, or a ``client`` for
-            enumeration with part of the board known.
+            ``exact=True`` with a Monte Carlo option, or a ``progress`` that cannot be called.
         DistributedError: ``client`` is not a Dask client.
         CardParseError: a token of a hand, the board or the dead cards is not a card.
         DuplicateCardError: a card is used twice.
@@ -125,10 +124,6 @@ def equity(
                 raise EquityError(f"exact enumeration would take about {plan.evaluations:,} hand evaluations, over"
                                   f" the limit of {max_evaluations:,} (max_evaluations); use Monte Carlo or raise"
                                   " the limit")
-            if client is not None and classes is None:
-                raise EquityError("a client spreads preflop enumeration and Monte Carlo; exact enumeration with part"
-                                  " of the board known runs in this process: drop the client, or ask for Monte Carlo"
-                                  " (exact=False)")
             if time_limit is not None:
                 progress = _within(time_limit, progress)
             # Each path prepares its kernel group first, its clock left out of it (seconds on the
