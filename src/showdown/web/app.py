@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Optional
@@ -116,6 +118,16 @@ class Files(StaticFiles):
         except HTTPException as error:
             if error.status_code == 404:
                 raise self.missing(scope) from None
+            raise
+
+    def lookup_path(self, path: str) -> tuple[str, os.stat_result | None]:
+        # A name longer than the file system allows is no file (Starlette before 0.37 lets the
+        # OSError through as a 500).
+        try:
+            return super().lookup_path(path)
+        except OSError as error:
+            if error.errno == errno.ENAMETOOLONG:
+                return "", None
             raise
 
     @staticmethod
