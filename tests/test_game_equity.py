@@ -624,11 +624,12 @@ def test_duplicate_card_across_omaha_hands():
 
 
 def test_progress_cancel_and_time_limit_in_the_games(monkeypatch):
-    """An exact count reports its progress (here every 400,000 evaluations) and stops when the
+    """An exact count reports its progress (here after each of 9 pieces) and stops when the
     callback says so; Monte Carlo stops at its time limit; the same rules as hold'em."""
     from showdown.odds import exact
 
-    monkeypatch.setattr(exact, "PIECE_EVALUATIONS", 400_000)
+    monkeypatch.setattr(exact, "paced", lambda n_items, first_size, unit=1: [
+        slice(n_items * k // 9, n_items * (k + 1) // 9) for k in range(9)])
     seen = []
     result = equity(["As Ad 2s 3s", "KKxx"], "4c 7h 9d", game="omaha-hilo", exact=True,
                     progress=lambda r: seen.append((r.total, r.planned)))

@@ -7,6 +7,7 @@ import itertools
 import json
 import math
 import random
+import time
 from fractions import Fraction
 
 import numpy as np
@@ -30,6 +31,7 @@ from showdown import (
     parse_cards,
     plan,
 )
+from showdown.odds import exact
 from showdown.odds.exact import RUNOUT_COST
 from showdown.odds.montecarlo import FIRST_BATCH
 
@@ -527,6 +529,52 @@ def test_one_combo_players_sharing_a_card_fail_at_once():
     """Two ranges left with one combo each, the same cards: no deal can be made."""
     with pytest.raises(EquityError, match="almost never fit"):
         equity(["AKs", "AsKs, AsQs", "random"], dead="Ah Ad Ac Qs", exact=False, trials=1000, seed=1)
+
+
+# --- exact enumeration in pieces: paced, and the same answer bit for bit however it is cut ----
+
+def cut_in(count: int):
+    """A stand-in for ``exact.paced``: ``count`` pieces of whole units (fewer when too small)."""
+    def pieces(n_items: int, first_size: int, unit: int = 1) -> list[slice]:
+        size = unit * max(1, -(-n_items // (count * unit)))
+        return [slice(start, min(start + size, n_items)) for start in range(0, n_items, size)]
+    return pieces
+
+
+@pytest.mark.parametrize("players, board, game", [
+    (["AA, KK:0.5, AKs:0.3", "QQ+, AQ:0.7", "TT+:0.4, A2s+"], "Kd 7c 2s 9h", "holdem"),  # every board
+    (["AhKh2c3d", "KKxx:0.5", "QsQdJsJd"], "4c 7h 9d", "omaha-hilo"),  # every board, the games' kernel
+    (["AA, KK:0.5, AKs:0.3", "22+:0.6, ATs+", "QQ+, AJ+:0.4"], "", "holdem"),  # preflop classes
+])
+def test_an_exact_answer_does_not_depend_on_the_pieces(monkeypatch, players, board, game):
+    """Paced pieces, one piece, or many: the same counts and the same weighted sums, bit for bit
+    (each chunk, or each block of classes, adds its cases in order whatever the cut)."""
+    whole = equity(players, board, game=game, exact=True, n_jobs=2)
+    for count in (1, 3, 17):
+        monkeypatch.setattr(exact, "paced", cut_in(count))
+        reports: list[EquityResult] = []
+        cut = equity(players, board, game=game, exact=True, n_jobs=2, progress=reports.append)
+        assert cut.to_dict() == {**whole.to_dict(), "elapsed": cut.elapsed}
+        assert len(reports) > count // 2 and reports[-1].total == whole.total  # fewer when units are few
+
+
+def test_pieces_are_paced_to_the_time_asked(monkeypatch):
+    """A piece is sized from the pace of the one before: it grows at most fourfold from the first,
+    up to about PIECE_SECONDS of work, and shrinks when the work slows down; in whole units."""
+    monkeypatch.setattr(exact, "PIECE_SECONDS", 0.02)
+    pieces, per_item, slowed_at = [], 2e-6, None  # 500,000 items a second: 10,000 a piece at most
+    for piece in exact.paced(300_001, 8, unit=2):
+        pieces.append(piece)
+        if slowed_at is None and piece.start >= 100_000:
+            per_item, slowed_at = 1e-5, len(pieces)  # five times slower: 2,000 a piece at most
+        time.sleep((piece.stop - piece.start) * per_item)  # at least that long; longer under load
+    assert [p.start for p in pieces[1:]] == [p.stop for p in pieces[:-1]] and pieces[0] == slice(0, 8)
+    assert pieces[-1].stop == 300_001
+    sizes = [p.stop - p.start for p in pieces]
+    assert all(size % 2 == 0 for size in sizes[:-1])
+    assert all(later <= 4 * earlier for earlier, later in itertools.pairwise(sizes))
+    assert max(sizes[:slowed_at]) <= 10_000 and max(sizes[:slowed_at]) >= 2_000
+    assert max(sizes[slowed_at + 1:-1]) <= 2_000
 
 
 def test_same_seed_same_answer_any_thread_count():

@@ -451,9 +451,11 @@ def test_the_strategy_list_of_the_game_and_a_change_of_game_replaces_it(page):
     _wait_strategy(page, deuces, 1)
     expected = _strategy_expected(deuces, 1)
     assert _strategy_on_page(page) == expected
-    # Double Bonus, chosen and left while the first answer was on its way, was never asked for.
-    assert [(body["paytable"], body["coins"]) for body in asked] == [("jacks-or-better-9-6", 1),
-                                                                     ("deuces-wild-full-pay", 1)]
+    # Double Bonus, chosen and left while the first answer was on its way, was never asked for
+    # (the same request again in a row is the page asking again after a busy server's 503).
+    bodies = [(body["paytable"], body["coins"]) for body in asked]
+    assert [body for k, body in enumerate(bodies) if k == 0 or body != bodies[k - 1]] == [
+        ("jacks-or-better-9-6", 1), ("deuces-wild-full-pay", 1)]
     assert set(page.evaluate("window.costsShown")) == {expected["cost"]}
     assert not page.is_visible("[data-testid=vp-strategy-status]")
     # The bet changes the list's pays (the royal flush's bonus is for 5 coins only): the 5-coin list.

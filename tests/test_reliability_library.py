@@ -227,7 +227,9 @@ def test_any_pay_table_json_is_read_or_refused(data):
 def test_board_enumeration_reports_progress_in_pieces_with_the_same_answer(monkeypatch, players):
     board = "Ah 7d 2c"
     whole = equity(players, board, exact=True)
-    monkeypatch.setattr(enumeration, "PIECE_EVALUATIONS", plan(players, board).evaluations // 7)
+    monkeypatch.setattr(enumeration, "PIECE_EVALUATIONS", plan(players, board).evaluations // 7)  # by runouts
+    monkeypatch.setattr(enumeration, "paced", lambda n_items, first_size, unit=1: [  # by boards: 7 pieces
+        slice(n_items * k // 7, n_items * (k + 1) // 7) for k in range(7)])
     seen: list[int] = []
     pieces = equity(players, board, exact=True, progress=lambda interim: seen.append(interim.total))
     assert pieces.counts == whole.counts

@@ -106,17 +106,18 @@ def test_a_forked_child_gets_threads_of_its_own():
     pytest.fail("the forked child's run_ranges did not finish within 30 s")
 
 
-@pytest.mark.parametrize("board, piece", [
-    ("Ks 7h 2d 3c", 1_000_000),  # on the turn, in pieces of a million evaluations: eight of them
-    pytest.param("Ks 7h 2d", None, marks=pytest.mark.slow),  # on the flop, 48 million deals
+@pytest.mark.parametrize("board, pieces", [
+    ("Ks 7h 2d 3c", 8),  # on the turn, in eight pieces
+    pytest.param("Ks 7h 2d", None, marks=pytest.mark.slow),  # on the flop, 48 million deals, paced
 ])
-def test_a_kernel_split_over_threads_gives_the_answer_of_one_thread(monkeypatch, board, piece):
+def test_a_kernel_split_over_threads_gives_the_answer_of_one_thread(monkeypatch, board, pieces):
     """The exact enumeration kernel, its chunks shared out to 1, 2 and 3 threads: the same arrays."""
     import showdown
     from showdown.odds import exact
 
-    if piece is not None:
-        monkeypatch.setattr(exact, "PIECE_EVALUATIONS", piece)
+    if pieces is not None:
+        monkeypatch.setattr(exact, "paced", lambda n_items, first_size, unit=1: [
+            slice(n_items * k // pieces, n_items * (k + 1) // pieces) for k in range(pieces)])
     question = showdown.odds.inputs.prepare(["QQ+,AKs", "random", "77"], board=showdown.parse_board(board),
                                             dead=[], game=showdown.GAMES["holdem"])
     answers = [exact.by_boards(question, n_jobs, None, 0.0) for n_jobs in (1, 2, 3)]

@@ -1,7 +1,8 @@
 """Bounded load tests of the web app on loopback, each on a real ``showdown serve`` in a
 subprocess: 2,000 requests of mixed endpoints, 50 at a time, while a long equity job runs; and
-the page's own mix, cheap and heavy (equity jobs started and cancelled, board studies, a custom
-pay table's strategy list), from 50 clients, watching the server's memory and threads from outside.
+the page's own mix, cheap and heavy (equity jobs, Monte Carlo and exact, started and cancelled,
+board studies, a custom pay table's strategy list), from 50 clients, watching the server's memory
+and threads from outside.
 
 Prints the figures; run on its own with ``.venv/bin/python tests/test_web_load.py``.
 """
@@ -222,14 +223,20 @@ PAGE_MIX: list[tuple[str, str, str, Any]] = [  # (name, method, path, body): wha
 ]
 PAGE_QUICK = {"evaluate", "parse", "showdown", "settle", "plan", "range", "holds", "deal", "draw", "advise", "limits",
               "health"}
-JOB = {"players": ["random", "random", "random"], "exact": False, "time_limit": 100}  # the page's Run, long
+JOBS = [  # the page's Run, long: Monte Carlo, and exact enumeration by each of its methods
+    {"players": ["random", "random", "random"], "exact": False, "time_limit": 100},
+    {"players": ["random", "random"], "exact": True},  # preflop classes
+    {"players": ["random", "random", "AA"], "board": "Kd 7c 2s 9h", "exact": True},  # every board, hold'em's
+    {"players": ["AhKh2c3d", "random"], "board": "Kd 7c 2s", "game": "omaha", "exact": True},  # the games'
+]
 STUDY = {"board": "Ks 7h 2h", "hero": "22+, A2s+, KTo+, QJs", "villains": ["random"]}
 CUSTOM_TABLE = {"name": "load", "pays": {"royal-flush": 800, "straight-flush": 50, "four-of-a-kind": 25,
                                          "full-house": 8, "flush": 6, "straight": 4, "three-of-a-kind": 3,
                                          "two-pair": 2, "jacks-or-better": 1}}
 WARM_TABLE = {**CUSTOM_TABLE, "name": "warm", "pays": {**CUSTOM_TABLE["pays"], "flush": 5}}
+JOB_NAMES = ["Monte Carlo", "exact preflop", "exact on a turn", "exact Omaha on a flop"]
 CANCELS = 12
-"""Jobs started and cancelled during the run, two running at a time."""
+"""Jobs started and cancelled during the run, two running at a time, three of each of :data:`JOBS`."""
 CANCEL_BOUND = 1.0
 """Seconds within which a cancelled job's thread must be gone after the DELETE's answer."""
 RSS_BOUND = 150 << 20
@@ -316,7 +323,7 @@ class PageLoad:
         """Start a job as the page does, poll it a while, cancel it, time its thread's end."""
         async with self.starting:
             before = lowered_threads(self.pid)
-            started = await self.timed("job start", self.client.post("/api/equity/jobs", json=JOB))
+            started = await self.timed("job start", self.client.post("/api/equity/jobs", json=JOBS[number % len(JOBS)]))
             self.expect("job start", started, 202)
             if started.status_code != 202:
                 return
@@ -344,7 +351,7 @@ class PageLoad:
                 gone = time.perf_counter()
                 break
             await asyncio.sleep(0.005)
-        self.cancels.append({"answer": answered - asked, "found": float(thread is not None),
+        self.cancels.append({"kind": number % len(JOBS), "answer": answered - asked, "found": float(thread is not None),
                              "gone": float("nan") if gone is None else max(0.0, gone - answered)})
 
     async def studies(self) -> None:
@@ -379,9 +386,10 @@ class PageLoad:
 
 async def page_load(server: Server, seconds_at_least: float = 20.0) -> dict[str, Any]:
     """Warm up: every request kind once, a custom table's strategy list (so that the allocator
-    has grown to a derivation's peak), and a few seconds of the load with two jobs cancelled (so
-    that every worker thread has worked). Then the load with CANCELS jobs and another custom
-    table's list, and a settle. Returns latencies, failures, the memory and the cancels' figures."""
+    has grown to a derivation's peak), and a few seconds of the load with a job of each kind
+    cancelled (so that every worker thread has worked and every kernel is loaded). Then the load
+    with CANCELS jobs and another custom table's list, and a settle. Returns latencies, failures,
+    the memory and the cancels' figures."""
     async with httpx.AsyncClient(base_url=server.url, timeout=120) as client:
         deadline = time.monotonic() + 90
         while (await client.get("/api/health")).json()["engine"] != "ready":  # the warm-up of the engine
@@ -393,7 +401,7 @@ async def page_load(server: Server, seconds_at_least: float = 20.0) -> dict[str,
         (await client.post("/api/study", json=STUDY)).raise_for_status()
         (await client.post("/api/videopoker/strategy", json={"paytable": WARM_TABLE})).raise_for_status()
         warm = PageLoad(server, client)
-        await warm.run(2, None, 5.0)
+        await warm.run(len(JOBS), None, 5.0)  # each kind's kernels loaded before the memory is read
         await asyncio.sleep(5)
         rss_warm = rss(server.pid)
         load = PageLoad(server, client)
@@ -413,8 +421,8 @@ def page_report(result: dict[str, Any]) -> str:
     answers = [cancel["answer"] for cancel in result["cancels"]]
     gone = [cancel["gone"] for cancel in result["cancels"]]
     lines = [f"{len(everything):,} requests of the page's mix from {CONCURRENCY} clients in {result['elapsed']:.1f} s"
-             f" ({len(everything) / result['elapsed']:.0f} requests/s) with {len(answers) - 2} jobs started and"
-             f" cancelled (and 2 in the warm-up), board studies and a custom strategy list"
+             f" ({len(everything) / result['elapsed']:.0f} requests/s) with {len(answers) - len(JOBS)} jobs started and"
+             f" cancelled (and {len(JOBS)} in the warm-up), board studies and a custom strategy list"
              f" ({result['strategy']['elapsed']:.1f} s to derive); {len(result['failures'])} failed"]
     for name, times in [("all", everything), ("quick", quick), *sorted(latencies.items())]:
         figures = percentiles(times)
@@ -425,17 +433,20 @@ def page_report(result: dict[str, Any]) -> str:
                  f" MB after the run and 5 s ({after - warm:+.0f} MB; bound {RSS_BOUND / 2**20:+.0f} MB)")
     lines.append(f"  cancels: DELETE answered in {min(answers) * 1e3:.0f} to {max(answers) * 1e3:.0f} ms; the job's"
                  f" thread gone {min(gone) * 1e3:.0f} to {max(gone) * 1e3:.0f} ms after the answer"
-                 f" (bound {CANCEL_BOUND * 1e3:.0f} ms)")
+                 f" (bound {CANCEL_BOUND * 1e3:.0f} ms); at most, by job: " + ", ".join(
+                     f"{JOB_NAMES[kind]} {max(c['gone'] for c in result['cancels'] if c['kind'] == kind) * 1e3:.0f} ms"
+                     for kind in sorted({c["kind"] for c in result["cancels"]})))
     lines += [f"  failed: {failure}" for failure in result["failures"][:10]]
     return "\n".join(lines)
 
 
 @pytest.mark.load
 def test_the_pages_mix_with_heavy_work_and_cancels_on_loopback(capsys):
-    """50 clients of the page's cheap and heavy requests while equity jobs are started and
-    cancelled, boards studied and a custom pay table's strategy list derived: no server error
-    and no dropped connection; every cancelled job's thread gone within a second of the
-    DELETE's answer; the server's memory after the run within RSS_BOUND of its warm level.
+    """50 clients of the page's cheap and heavy requests while equity jobs (Monte Carlo and each
+    exact method) are started and cancelled, boards studied and a custom pay table's strategy
+    list derived: no server error and no dropped connection; every cancelled job's thread gone
+    within a second of the DELETE's answer; the server's memory after the run within RSS_BOUND
+    of its warm level.
     Latencies are printed (and written to test-output/load-page.txt), never asserted."""
     with served() as server:
         result = run_apart(page_load(server))
@@ -445,7 +456,7 @@ def test_the_pages_mix_with_heavy_work_and_cancels_on_loopback(capsys):
     OUTPUT.parent.mkdir(parents=True, exist_ok=True)
     OUTPUT.with_name("load-page.txt").write_text(text + "\n", encoding="utf-8")
     assert result["failures"] == []
-    assert len(result["cancels"]) == CANCELS + 2 and all(cancel["found"] for cancel in result["cancels"])
+    assert len(result["cancels"]) == CANCELS + len(JOBS) and all(cancel["found"] for cancel in result["cancels"])
     assert all(cancel["gone"] <= CANCEL_BOUND for cancel in result["cancels"]), result["cancels"]
     assert result["rss_after"] - result["rss_warm"] <= RSS_BOUND
     assert len(result["strategy"]["lines"]) > 10  # the custom list was derived

@@ -55,10 +55,12 @@ def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, pr
     ``i // n``, prefix ``i % n``) goes to chunk ``i % n_chunks``, so cutting the items into
     consecutive calls does not change which chunk counts what.
 
-    Into the rows ``chunk_first`` to ``chunk_stop - 1`` (this thread's chunks) of the zeroed
+    Added to the rows ``chunk_first`` to ``chunk_stop - 1`` (this thread's chunks) of
     ``counts`` (n_chunks, P, N_COUNTS) int64 and ``weighted`` float64 (each case weighted by
     the product of its combos' weights), ``totals`` (n_chunks,) int64 (the cases) and
-    ``total_weights`` float64 (their summed weight).
+    ``total_weights`` float64 (their summed weight), zeros at first: each chunk adds its items
+    one by one in order, so however the items are cut into calls its sums are the same, bit for
+    bit (the float sums too).
     """
     n_players = combos.shape[0]
     n_assign = 1
@@ -77,10 +79,10 @@ def _exact(combos, sizes, weights, base_deck, board_key, board_bits, to_come, pr
         index = np.zeros(4, dtype=np.int64)
         keys = np.zeros(5, dtype=np.uint64)
         bits = np.zeros(5, dtype=np.uint64)
-        chunk_counts = counts[chunk]  # the caller's row, zeros
-        chunk_weighted = weighted[chunk]  # the caller's row, zeros
-        chunk_total = 0
-        chunk_weight = 0.0
+        chunk_counts = counts[chunk]  # the caller's row: the chunk's sums so far, added to
+        chunk_weighted = weighted[chunk]
+        chunk_total = totals[chunk]
+        chunk_weight = total_weights[chunk]
         last = -1
         ok = False
         weight = 0.0

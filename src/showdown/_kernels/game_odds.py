@@ -128,10 +128,10 @@ def _exact(combos, sizes, weights, base_deck, known_board, to_come, prefixes, n_
         board = np.zeros(5, dtype=np.uint8)
         for t in range(n_known):
             board[t] = known_board[t]
-        chunk_counts = counts[chunk]  # the caller's row, zeros
-        chunk_weighted = weighted[chunk]  # the caller's row, zeros
-        chunk_total = 0
-        chunk_weight = 0.0
+        chunk_counts = counts[chunk]  # the caller's row: the chunk's sums so far, added to
+        chunk_weighted = weighted[chunk]
+        chunk_total = totals[chunk]
+        chunk_weight = total_weights[chunk]
         last = -1
         ok = False
         weight = 0.0

@@ -154,8 +154,9 @@ def _sweep(combos, held, ranked, found, runouts, n_chunks, first, stop, counts, 
     and its summed weight, then the same for player 2. Runout ``r`` goes to chunk
     ``r % n_chunks``, so cutting the runouts into consecutive calls does not change which chunk
     counts what. Into the rows of chunks ``chunk_first`` to ``chunk_stop - 1`` of the zeroed
-    counts, weighted counts, totals and total weights, as :func:`showdown._kernels.equity._exact`
-    does; and with ``per_combo`` (the board study: player 1 is the hero, player 2 the villain),
+    counts, weighted counts, totals and total weights (the outputs of
+    :func:`showdown._kernels.equity._exact`, which adds to them instead); and with ``per_combo``
+    (the board study: player 1 is the hero, player 2 the villain),
     per union combo its doubled equity against the villain (2 x wins + ties, each villain combo
     by its weight) and the villain weight it met into ``doubled`` and ``met`` (n_chunks, U), and
     per card the same summed over the hero's combos (each by its hero weight) over the runouts

@@ -6,8 +6,10 @@ flush patterns (:mod:`showdown._kernels.board_classes`) and counted as many time
 members. With part of the board known, every assignment meets every remaining board
 (:mod:`showdown._kernels.equity`), except heads-up with two hole cards (hold'em and short
 deck), where each runout is scored once for every combo of both ranges
-(:mod:`showdown._kernels.runouts`). Integer counts are added up in a fixed order, so the answer
-is the same on any number of threads or machines.
+(:mod:`showdown._kernels.runouts`). Counts are added up in a fixed order, the float sums of
+weights too, so the answer is the same bit for bit on any number of threads or machines, and
+however the work is cut into pieces: pieces timed to a tenth of a second here, between which a
+run reports progress and can be stopped, whatever the game and the load.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import subprocess
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Optional
 
@@ -36,9 +38,12 @@ from showdown.parallel.interruption import stop_if_interrupted
 from showdown.parallel.threads import MIN_ITEMS_PER_THREAD, run_ranges, thread_count
 from showdown.tables.layout import HOLDEM_EVALUATOR, N_COUNTS
 
+CLASS_BLOCK = 64
+"""Preflop, the classes whose weighted counts are summed together before they are added to the
+run's: pieces of work are whole blocks, so the float sums do not depend on how the classes are
+cut into pieces."""
 CLASS_PIECE = 256
-"""Preflop, assignment classes a piece at least (between two progress reports; a piece is also
-what one Dask task takes)."""
+"""Preflop on a Dask cluster, the classes of one task at least (at most 100 tasks)."""
 HELPER_SECONDS = 120
 """How long :func:`compile_preflop` and :func:`compile_runouts` wait for the process that
 compiles kernels beside them."""
@@ -49,8 +54,17 @@ COUNT_CHUNKS = 128
 few per player, so many chunks cost little and share the work out evenly over any number of
 threads); fixed: the answer never depends on threads. The board study's runout scoring keeps
 long rows of sums per chunk, and so fewer chunks (:data:`showdown.study.RUNOUT_CHUNKS`)."""
+PIECE_SECONDS = 0.1
+"""Exact enumeration in this process works in pieces of about this long, each sized from the
+pace of the one before (see :func:`paced`), with a progress report and a check for Ctrl-C after
+each: a run stops within about this time of being asked, however slow its game or however
+loaded the machine. The answer does not depend on the pieces."""
+FIRST_PIECE_EVALUATIONS = 200_000
+"""The first piece's size in hand evaluations (about a millisecond for hold'em), before the pace
+is known."""
 PIECE_EVALUATIONS = 50_000_000
-"""With part of the board known, about this many hand evaluations between two progress reports."""
+"""Heads-up by runouts, about this many hand evaluations' time between two progress reports
+(the largest question is one piece: a few tenths of a second)."""
 RUNOUT_COST = 3
 """Heads-up by runouts, the time of one combo on one runout (its evaluation, its share of the sort
 and of the sweep) in hand evaluations of the other methods, rounded up (measured: 30 to 40 ns on
@@ -194,12 +208,34 @@ def hole_rank_spans(holes: np.ndarray) -> list[int]:
     return np.flatnonzero(np.r_[True, (ranks[1:] != ranks[:-1]).any(axis=1), True]).tolist()  # type: ignore[no-any-return]
 
 
+def paced(n_items: int, first_size: int, unit: int = 1) -> Iterator[slice]:
+    """Consecutive pieces of ``range(n_items)``: the first of ``first_size`` items, each next one
+    sized to take about :data:`PIECE_SECONDS` at the pace of the one before, which is timed from
+    its yield to the next request, the caller's work on it included (a piece grows at most
+    fourfold, and shrinks as the machine slows down); all in whole multiples of ``unit`` items.
+
+    >>> [(piece.start, piece.stop) for piece in paced(10, 4, unit=2)][:1]
+    [(0, 4)]
+    """
+    first, size = 0, max(unit, first_size - first_size % unit)
+    while first < n_items:
+        stop = min(n_items, first + size)
+        started = time.perf_counter()
+        yield slice(first, stop)
+        seconds = time.perf_counter() - started
+        wanted = int((stop - first) * PIECE_SECONDS / seconds) if seconds > 0 else 4 * size
+        size = max(unit, min(4 * size, wanted - wanted % unit))
+        first = stop
+
+
 def by_classes(
     question: Question, classes: Classes, n_jobs: Optional[int], progress: Optional[Callable[[EquityResult], Any]],
     started: float, client: Any,
 ) -> EquityResult:
-    """Preflop: each class of assignments once, every board by rank and flush pattern. A
-    progress callback returning False stops the run with :class:`~showdown.EquityCancelled`."""
+    """Preflop: each class of assignments once, every board by rank and flush pattern, in
+    :func:`paced` pieces here (whole blocks of :data:`CLASS_BLOCK` classes) or in fixed
+    ones on a Dask ``client``. A progress callback returning False stops the run with
+    :class:`~showdown.EquityCancelled`."""
     started += prepare_kernels("preflop")  # the clock leaves out preparing the kernels
     n_classes, n_players = classes.holes.shape[:2]
     dead = question.dead
@@ -209,18 +245,26 @@ def by_classes(
     weighted = np.zeros((n_players, N_COUNTS), dtype=np.float64)
     total = 0
     total_weight = 0.0
-    piece_size = max(CLASS_PIECE, -(-n_classes // 100))
-    pieces = [slice(start, min(start + piece_size, n_classes)) for start in range(0, n_classes, piece_size)]
-    jobs = [(classes.holes[piece], dead_mask, None if client is not None else n_jobs) for piece in pieces]
-    for piece, (class_counts, class_totals) in zip(pieces, map_in_order(score_classes, jobs, client=client),
-                                                   strict=True):
+    scored: Iterable[tuple[slice, tuple[np.ndarray, np.ndarray]]]
+    if client is None:
+        pieces = paced(n_classes, CLASS_BLOCK, unit=CLASS_BLOCK)
+        scored = ((piece, score_classes((classes.holes[piece], dead_mask, n_jobs))) for piece in pieces)
+    else:
+        size = CLASS_BLOCK * -(-max(CLASS_PIECE, -(-n_classes // 100)) // CLASS_BLOCK)
+        fixed = [slice(start, min(start + size, n_classes)) for start in range(0, n_classes, size)]
+        scored = zip(fixed, map_in_order(score_classes, [(classes.holes[piece], dead_mask, None) for piece in fixed],
+                                         client=client), strict=True)
+    for piece, (class_counts, class_totals) in scored:
         for s, seats in enumerate(classes.seatings):
-            multiplicity = classes.multiplicity[piece, s]
-            weight = classes.weight[piece, s]
-            counts += np.einsum("c,cpk->pk", multiplicity, class_counts)[seats]
-            weighted += np.einsum("c,cpk->pk", weight, class_counts.astype(np.float64))[seats]
-            total += int(multiplicity @ class_totals)
-            total_weight += float(weight @ class_totals)
+            counts += np.einsum("c,cpk->pk", classes.multiplicity[piece, s], class_counts)[seats]
+            total += int(classes.multiplicity[piece, s] @ class_totals)
+        for block in range(0, piece.stop - piece.start, CLASS_BLOCK):  # floats: block by block, in order
+            rows = slice(block, block + CLASS_BLOCK)
+            block_counts, block_totals = class_counts[rows].astype(np.float64), class_totals[rows]
+            for s, seats in enumerate(classes.seatings):
+                weight = classes.weight[piece, s][rows]
+                weighted += np.einsum("c,cpk->pk", weight, block_counts)[seats]
+                total_weight += float(weight @ block_totals)
         stop_if_interrupted()
         if progress is not None:  # after every piece, the last too: a one-piece run reports (and stops) as well
             interim = build_result(question, counts, weighted, total, total_weight, exact=True,
@@ -415,10 +459,9 @@ def _game_pieces(question: Question, known_board: np.ndarray) -> Callable[..., A
 
 def by_boards(question: Question, n_jobs: Optional[int], progress: Optional[Callable[[EquityResult], Any]],
               started: float) -> EquityResult:
-    """With some of the board known: every assignment times every remaining board, in pieces of
-    about :data:`PIECE_EVALUATIONS` hand evaluations with a progress report (and a check for
-    Ctrl-C) after each; a progress callback returning False stops the run with
-    :class:`~showdown.EquityCancelled`."""
+    """With some of the board known: every assignment times every remaining board, in
+    :func:`paced` pieces with a progress report (and a check for Ctrl-C) after each; a progress
+    callback returning False stops the run with :class:`~showdown.EquityCancelled`."""
     n_players = len(question.players)
     to_come = question.to_come
     base = np.array(question.deck, dtype=np.uint8)
@@ -432,33 +475,36 @@ def by_boards(question: Question, n_jobs: Optional[int], progress: Optional[Call
     n_items = n_assign * len(prefixes)
     n_chunks = min(COUNT_CHUNKS, n_items)
     planned = n_assign * math.comb(n_left, to_come)
-    n_pieces = max(1, min(-(-planned * n_players // PIECE_EVALUATIONS), -(-n_items // n_chunks)))
-    size = -(-n_items // n_pieces)
+    per_item = max(1, math.comb(n_left, to_come) // len(prefixes) * n_players)  # evaluations
+    pieces = paced(n_items, FIRST_PIECE_EVALUATIONS // per_item)
     workers = min(thread_count(n_jobs, planned), n_chunks)
-    return _in_pieces(question, lambda *arguments: piece_kernel(base, prefixes, n_chunks, *arguments), n_items, size,
-                      n_chunks, workers, progress, started, planned)
+    return _in_pieces(question, lambda *arguments: piece_kernel(base, prefixes, n_chunks, *arguments), pieces,
+                      n_chunks, workers, progress, started, planned, adds=True)
 
 
-def _in_pieces(question: Question, piece: Callable[..., None], n_items: int, size: int, n_chunks: int,
-               workers: int, progress: Optional[Callable[[EquityResult], Any]], started: float,
-               planned: int) -> EquityResult:
+def _in_pieces(question: Question, piece: Callable[..., None], pieces: Iterable[slice], n_chunks: int,
+               workers: int, progress: Optional[Callable[[EquityResult], Any]], started: float, planned: int,
+               adds: bool) -> EquityResult:
     """Run ``piece(first, last, counts, weighted, totals, total_weights, chunk_first,
-    chunk_stop)`` (which fills the rows of chunks ``chunk_first`` to ``chunk_stop - 1`` of those
-    zeroed arrays of ``n_chunks`` rows) over items 0 to ``n_items - 1``, ``size`` at a time, the
-    chunks shared out to ``workers`` threads: add up the chunks, check for Ctrl-C and report
-    progress after each piece, and build the result."""
+    chunk_stop)`` over each of ``pieces`` of the items, the chunks shared out to ``workers``
+    threads (each fills the rows of chunks ``chunk_first`` to ``chunk_stop - 1`` of those arrays
+    of ``n_chunks`` rows): the kernel ``adds`` to the run's rows, or fills zeroed ones that are
+    added to them after. Check for Ctrl-C and report progress after each piece, and build the
+    result."""
     n_players = len(question.players)
     counts = np.zeros((n_chunks, n_players, N_COUNTS), dtype=np.int64)
     weighted = np.zeros((n_chunks, n_players, N_COUNTS), dtype=np.float64)
     totals = np.zeros(n_chunks, dtype=np.int64)
     total_weights = np.zeros(n_chunks, dtype=np.float64)
     running: tuple[np.ndarray, ...] = (counts, weighted, totals, total_weights)
-    for first in range(0, n_items, size):
-        last = min(first + size, n_items)
-        new = tuple(np.zeros_like(array) for array in running)
-        run_ranges(piece, n_chunks, workers, first, last, *new)  # each thread fills its own chunks' rows
-        for array, piece_sums in zip(running, new, strict=True):
-            array += piece_sums
+    for items in pieces:
+        if adds:
+            run_ranges(piece, n_chunks, workers, items.start, items.stop, *running)
+        else:
+            new = tuple(np.zeros_like(array) for array in running)  # each thread fills its own chunks' rows
+            run_ranges(piece, n_chunks, workers, items.start, items.stop, *new)
+            for array, piece_sums in zip(running, new, strict=True):
+                array += piece_sums
         stop_if_interrupted()
         if progress is not None:  # after every piece, the last too
             interim = build_result(question, counts.sum(axis=0), weighted.sum(axis=0), int(totals.sum()),
@@ -571,8 +617,9 @@ def by_runouts(question: Question, n_jobs: Optional[int], progress: Optional[Cal
         sweep_runouts(spot, board, game, n_chunks, first, last, counts, weighted, totals, total_weights,
                       NO_COMBO_SUMS, chunk_first, chunk_stop)
 
-    return _in_pieces(question, piece, n_runouts, size, n_chunks, workers, progress, started,
-                      question.assignments * question.boards)
+    pieces = [slice(first, min(first + size, n_runouts)) for first in range(0, n_runouts, size)]
+    return _in_pieces(question, piece, pieces, n_chunks, workers, progress, started,
+                      question.assignments * question.boards, adds=False)
 
 
 def _runout_examples() -> dict[str, tuple[Any, ...]]:

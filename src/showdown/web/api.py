@@ -62,6 +62,7 @@ from showdown.videopoker import (
 from showdown.web import models
 from showdown.web.bodies import strict_route
 from showdown.web.jobs import Job, Jobs, TooManyJobs
+from showdown.web.memory import release_memory
 from showdown.web.runs import Cost, check_cost, check_equity, check_numbers, exact_cost, run_equity, threads_for
 from showdown.web.settings import LimitError, Settings
 
@@ -136,6 +137,8 @@ def _derive(table: Paytable, coins: int, max_lines: int, time_limit: float) -> S
     except AnalysisStopped:
         raise LimitError(f"the strategy list of {table.name} was not derived within {time_limit:g} seconds, this"
                          " server's limit; a list once derived is kept and answered at once") from None
+    finally:
+        release_memory()  # a derivation's arrays peak at some hundreds of MB
 
 
 def _evaluate(body: models.EvaluateRequest) -> dict[str, Any]:

@@ -16,6 +16,7 @@ import anyio
 from showdown import EquityCancelled, EquityResult, ShowdownError, equity
 from showdown.web import models
 from showdown.web.bodies import dumps
+from showdown.web.memory import release_memory
 from showdown.web.runs import Cost, UnfinishedError, check_equity, run_equity
 from showdown.web.settings import Settings
 
@@ -100,6 +101,7 @@ class Job:
             self.result = None  # the counts of an unfinished enumeration are no answer: some boards are missing
         self.version += 1
         self.ended = True
+        release_memory()  # what the run freed, back to the system before the thread ends
 
     @property
     def finished(self) -> bool:
