@@ -211,8 +211,9 @@ def hole_rank_spans(holes: np.ndarray) -> list[int]:
 def paced(n_items: int, first_size: int, unit: int = 1) -> Iterator[slice]:
     """Consecutive pieces of ``range(n_items)``: the first of ``first_size`` items, each next one
     sized to take about :data:`PIECE_SECONDS` at the pace of the one before, which is timed from
-    its yield to the next request, the caller's work on it included (a piece grows at most
-    fourfold, and shrinks as the machine slows down); all in whole multiples of ``unit`` items.
+    its yield to the next request, the caller's work on it included (a piece at most doubles, as
+    items differ in cost, and shrinks as the machine slows down); all in whole multiples of
+    ``unit`` items.
 
     >>> [(piece.start, piece.stop) for piece in paced(10, 4, unit=2)][:1]
     [(0, 4)]
@@ -223,8 +224,8 @@ def paced(n_items: int, first_size: int, unit: int = 1) -> Iterator[slice]:
         started = time.perf_counter()
         yield slice(first, stop)
         seconds = time.perf_counter() - started
-        wanted = int((stop - first) * PIECE_SECONDS / seconds) if seconds > 0 else 4 * size
-        size = max(unit, min(4 * size, wanted - wanted % unit))
+        wanted = int((stop - first) * PIECE_SECONDS / seconds) if seconds > 0 else 2 * size
+        size = max(unit, min(2 * size, wanted - wanted % unit))
         first = stop
 
 
@@ -476,7 +477,10 @@ def by_boards(question: Question, n_jobs: Optional[int], progress: Optional[Call
     n_chunks = min(COUNT_CHUNKS, n_items)
     planned = n_assign * math.comb(n_left, to_come)
     per_item = max(1, math.comb(n_left, to_come) // len(prefixes) * n_players)  # evaluations
-    pieces = paced(n_items, FIRST_PIECE_EVALUATIONS // per_item)
+    # Pieces of whole rounds of the chunks, so that the threads' shares are equal, unless a round
+    # is dear (an item of a preflop board enumeration in a game with many players).
+    unit = n_chunks if n_chunks * per_item <= 4 * FIRST_PIECE_EVALUATIONS else 1
+    pieces = paced(n_items, FIRST_PIECE_EVALUATIONS // per_item, unit)
     workers = min(thread_count(n_jobs, planned), n_chunks)
     return _in_pieces(question, lambda *arguments: piece_kernel(base, prefixes, n_chunks, *arguments), pieces,
                       n_chunks, workers, progress, started, planned, adds=True)
