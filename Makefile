@@ -13,6 +13,10 @@ PORT ?= 8000
 # machine. WORKERS=0 runs in this one process.
 WORKERS ?= 2
 PYTEST := $(BIN)/python -m pytest -n $(WORKERS) --dist worksteal
+# Processes that compile the kernels side by side before the tests (numba compiles on one core):
+# each kernel is compiled once, where test processes would each compile the ones they meet.
+WARM_PROCESSES ?= 2
+WARM := $(BIN)/python -m showdown.engine --processes $(WARM_PROCESSES)
 
 .PHONY: run check test warm bench lint docs tables clean
 
@@ -47,18 +51,21 @@ run: $(STAMP_RUN)
 # load; see TIERS in tests/conftest.py) with the small hypothesis budgets. Minutes with a warm
 # numba cache (make warm).
 check: $(STAMP_TEST)
+	$(WARM)
 	HYPOTHESIS_PROFILE=dev $(PYTEST) --tier quick
 
 # Every truth: the quick tier first (a failure there stops before the long part), then the rest,
 # then the single-hand and evaluation tests again on the pure-Python path.
 test: $(STAMP_TEST)
+	$(WARM)
 	$(PYTEST) --tier quick
 	$(PYTEST) --tier rest
 	SHOWDOWN_PURE_PYTHON=1 $(BIN)/python -m pytest tests/test_single_hand.py tests/test_evaluation.py
 
-# Compile every kernel into numba's cache (once after an install or a kernel edit).
+# Compile every kernel into numba's cache (once after an install or a kernel edit; make check and
+# make test begin with it, and it takes a moment when the cache has them all).
 warm: $(STAMP_RUN)
-	$(BIN)/python -m showdown.engine
+	$(WARM)
 
 bench: $(STAMP_BENCH)
 	$(BIN)/python benchmarks/run_all.py --output benchmarks/RESULTS.md

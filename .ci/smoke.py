@@ -5,8 +5,9 @@ the built wheel (and the web extra), from a folder outside the source tree.
 
 ``--single`` says which single-hand path must be in use: ``c`` the C extension, ``pure`` the
 pure-Python path chosen by SHOWDOWN_PURE_PYTHON=1 although the extension is installed, ``absent``
-the pure-Python path of a wheel built without the extension. The environment must name a fresh
-XDG_CACHE_HOME and no SHOWDOWN_CACHE_DIR or NUMBA_CACHE_DIR: numba's cache must go there.
+the pure-Python path of a wheel built without the extension. The environment must name an
+XDG_CACHE_HOME of the run's own (empty, or a copy of an earlier run's) and no SHOWDOWN_CACHE_DIR
+or NUMBA_CACHE_DIR: numba's cache must go there.
 
 It checks the answers against a small evaluator of its own (best five of seven by brute force),
 never against figures copied from showdown, and writes what it computed to ``--record`` so that

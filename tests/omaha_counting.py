@@ -11,9 +11,10 @@ classes, each weighted by the size of its orbit), against every one of the C(48,
 the other cards (28,136,579,328 evaluations), valued by showdown's Omaha tables and the helpers
 of ``showdown._kernels.games`` (the flush suit and the flush pairs). The boards are enumerated in
 ascending card order, so their rank multiset index, suit counts and card bits are built up card
-by card and each board costs six table reads: about 230 M boards a second on one thread, some
-five times the row kernel behind ``evaluate_many``. :func:`exhaustive_values` lets a test check
-it against ``evaluate_many(game="omaha")``, board by board.
+by card; the best of the hole's six pairs with each board rank multiset is read from the table
+once per hole, so that a board costs one read from a row that stays in the first-level cache.
+:func:`exhaustive_values` lets a test check it against ``evaluate_many(game="omaha")``, board by
+board.
 
 Method B, combinatorial, without showdown: every pair of a hole rank multiset and a board rank
 multiset with at most four cards of a rank. The ranks alone give the best non-flush category.
@@ -101,18 +102,30 @@ _ONE = np.uint64(1)
 _NO_FLUSH = np.uint64(64)
 
 
+N_BOARD_RANKS = comb(13 + 5 - 1, 5)  # board rank multisets (their colex indexes 0 .. 6187)
+
+
 @numba.njit(nogil=True)
 def _class_boards(hole, table, counts, values):
     """Count (``counts[category]``) the Omaha values of ``hole`` (4 ids) with every board of five
     of the other 48 cards, in ascending order of the boards' ids (itertools.combinations order of
-    the remaining cards); ``values``, when not empty, receives each board's value in that order."""
+    the remaining cards); ``values``, when not empty, receives each board's value in that order.
+    The best of the hole's six pairs with each board rank multiset is read from the table once
+    per hole, into a row of 6,188 values that stays in the first-level cache."""
     h0, h1, h2, h3 = hole[0], hole[1], hole[2], hole[3]
-    p0, p1, p2 = np.int64(PAIR_OF[h0, h1]), np.int64(PAIR_OF[h0, h2]), np.int64(PAIR_OF[h0, h3])
-    p3, p4, p5 = np.int64(PAIR_OF[h1, h2]), np.int64(PAIR_OF[h1, h3]), np.int64(PAIR_OF[h2, h3])
+    pairs = (np.int64(PAIR_OF[h0, h1]), np.int64(PAIR_OF[h0, h2]), np.int64(PAIR_OF[h0, h3]),
+             np.int64(PAIR_OF[h1, h2]), np.int64(PAIR_OF[h1, h3]), np.int64(PAIR_OF[h2, h3]))
+    unpaired = np.empty(N_BOARD_RANKS, dtype=table.dtype)  # the best without a flush, per board ranks
+    for ranks in range(N_BOARD_RANKS):
+        base = ranks * 91
+        best = table[base + pairs[0]]
+        for p in pairs[1:]:
+            best = max(best, table[base + p])
+        unpaired[ranks] = best
     hole_bits = CARD_BITS[h0] | CARD_BITS[h1] | CARD_BITS[h2] | CARD_BITS[h3]
     keys = np.empty(48, dtype=np.uint64)
     bits = np.empty(48, dtype=np.uint64)
-    colex = np.empty((5, 48), dtype=np.int64)  # the i-th smallest board rank's term, times 91
+    colex = np.empty((5, 48), dtype=np.int64)  # the i-th smallest board rank's term
     n = 0
     for card in range(52):
         if CARD_BITS[card] & hole_bits:
@@ -120,7 +133,7 @@ def _class_boards(hole, table, counts, values):
         keys[n] = CARD_KEYS[card]
         bits[n] = CARD_BITS[card]
         for i in range(5):
-            colex[i, n] = COLEX[i, RANK_OF[card]] * 91
+            colex[i, n] = COLEX[i, RANK_OF[card]]
         n += 1
     write = values.size > 0
     n = 0
@@ -132,12 +145,7 @@ def _class_boards(hole, table, counts, values):
                 for d in range(c + 1, 47):
                     key_d, bits_d, base_d = key_c + keys[d], bits_c | bits[d], base_c + colex[3, d]
                     for e in range(d + 1, 48):
-                        base = base_d + colex[4, e]
-                        best = max(
-                            max(table[base + p0], table[base + p1]),
-                            max(table[base + p2], table[base + p3]),
-                        )
-                        best = max(best, max(table[base + p4], table[base + p5]))
+                        best = unpaired[base_d + colex[4, e]]
                         shift = _flush_shift(key_d + keys[e])
                         if shift != _NO_FLUSH:
                             hole_ranks = (hole_bits >> shift) & _SUIT_RANKS

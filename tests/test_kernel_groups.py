@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -48,12 +49,39 @@ def test_preparing_is_once_per_process_and_unknown_groups_are_named():
     assert kernel_groups.main(["nope"]) == 2
 
 
+def test_processes_must_be_a_whole_number_of_at_least_one(capsys):
+    for bad in (["--processes"], ["--processes", "0"], ["--processes", "two"], ["census", "--processes", "-1"]):
+        assert kernel_groups.main(bad) == 2
+        assert "error: --processes takes a whole number of at least 1, got " in capsys.readouterr().err
+
+
+@pytest.mark.compile
+def test_groups_compile_side_by_side_into_the_cache(tmp_path):
+    """``--processes 2`` compiles two groups at once, each in a process of its own, into the
+    cache the library reads; a second run finds them there and compiles nothing."""
+    environment = {key: value for key, value in os.environ.items() if key != "NUMBA_CACHE_DIR"}
+    environment["SHOWDOWN_CACHE_DIR"] = str(tmp_path)
+    command = [sys.executable, "-m", "showdown.engine", "census", "classes", "--processes", "2"]
+
+    def run() -> list[list[str]]:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=600, env=environment)
+        assert done.returncode == 0, done.stderr
+        return sorted(line.split()[:2] for line in done.stdout.splitlines())
+
+    assert run() == [["census", "compiled"], ["classes", "compiled"]]
+    assert run() == [["census", "in"], ["classes", "in"]]  # "in cache"
+    found = subprocess.run([sys.executable, "-c", "from showdown.kernel_groups import in_cache;"
+                            " print(in_cache('census'), in_cache('classes'), in_cache('strategy'))"],
+                           capture_output=True, text=True, timeout=300, env=environment)
+    assert found.stdout.split() == ["True", "True", "False"]
+
+
 CALLS = """
 import numpy as np
 from showdown import (Seat, breakdown, census, combo_equities, equity, evaluate_many, next_card, odds_grid,
                       preflop_table, settle, showdown)
 from showdown.evaluation import evaluate_many_low
-from showdown.videopoker import analyze, best_hold, strategy
+from showdown.videopoker import analyze, best_hold, describe_hold, strategy
 
 evaluate_many(np.array([[0, 4, 8, 12, 17, 22, 51]], dtype=np.uint8))
 evaluate_many(np.array([[16, 20, 24, 28, 33]], dtype=np.uint8), game="short-deck")
@@ -79,6 +107,7 @@ next_card("AA", "KK", "Ks 7h 2d")
 best_hold("As Ks Qs Js 4s")
 analyze("deuces-wild-full-pay")
 strategy("jacks-or-better-9-6")
+describe_hold("Ah Kh Qh 7s 2h", (0, 1, 2))
 """
 
 
@@ -104,8 +133,11 @@ def test_prepared_groups_leave_nothing_to_compile():
     ) + CALLS + textwrap.dedent(
         """
         print(json.dumps(sorted(name for name, kernel in kernels.items() if len(kernel.signatures) > before[name])))
+        print(json.dumps([name for name in kernel_groups.GROUPS if not kernel_groups.in_cache(name)]))
         """
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=1200)
     assert done.returncode == 0, done.stderr[-3000:]
-    assert json.loads(done.stdout.strip().splitlines()[-1]) == []
+    compiled_later, not_in_cache = (json.loads(line) for line in done.stdout.strip().splitlines()[-2:])
+    assert compiled_later == []
+    assert not_in_cache == []  # every group's kernels are in the cache: make warm finds them there

@@ -242,33 +242,18 @@ def test_a_changed_table_changes_every_kernel_path(package_copy, tmp_path):
     original = int(load().flush_values[FLUSH_MASK])
     assert original >> CATEGORY_SHIFT == 5 and evaluate(FLUSH_HAND).value == original
 
-    # The package as installed, in this session's cache (warm: loading, not compiling); and two
-    # copies of it: hold'em's flush entry changed; and then the games' own tables changed too
-    # (the short deck's flush, an Omaha flush, a low).
-    changed_copy, games_copy = package_copy, tmp_path / "games"
-    table_file = changed_copy / "showdown" / "tables" / "evaluator.npz"
-    with np.load(table_file) as data:
-        arrays = {name: data[name].copy() for name in data.files}
-    arrays["flush_values"][FLUSH_MASK] = CHANGED
-    with open(table_file, "wb") as handle:
-        np.savez(handle, **arrays)
-    shutil.copytree(changed_copy, games_copy)
-    games_file = games_copy / "showdown" / "tables" / "games.npz"
-    with np.load(games_file) as data:
-        arrays = {name: data[name].copy() for name in data.files}
-    arrays["short_flush_values"][SHORT_MASK] = CHANGED
-    omaha_row = int(arrays["flush_index"][(1 << 7) | (1 << 5) | (1 << 3)])  # board hearts 9 7 5
-    arrays["omaha_flush"][omaha_row, 12 * 11 // 2 + 11] = CHANGED  # hole hearts A K
-    arrays["low"][OMAHA_LOW_BITS] = 1
-    with open(games_file, "wb") as handle:
-        np.savez_compressed(handle, **arrays)
+    # The package as installed, in this session's cache (warm: loading, not compiling); and a
+    # copy of it with hold'em's flush entry changed and the games' own tables changed too (the
+    # short deck's flush, an Omaha flush, a low). That each table is part of the cache's key is
+    # test_cache_dir_changes_when_a_kernel_source_or_a_table_changes's.
+    changed_copy = package_copy
+    _change_tables(changed_copy)
 
-    # Every path's answers: the installed package's from its cache, each copy's from an empty
-    # cache under one parent (the two compile at once, one process each: numba compiles on one
-    # core), another kernel module first each time. Then, with every other module first, the
+    # Every path's answers: the installed package's from its cache, the copy's from an empty
+    # cache, another kernel module first each time. Then, with every other module first, the
     # same cache directory (so the same compiled kernels and answers).
-    firsts = (KERNEL_MODULES[0], KERNEL_MODULES[-1], KERNEL_MODULES[len(KERNEL_MODULES) // 2])
-    packages, caches = (None, changed_copy, games_copy), (None, cache_parent, cache_parent)
+    firsts = (KERNEL_MODULES[0], KERNEL_MODULES[len(KERNEL_MODULES) // 2])
+    packages, caches = (None, changed_copy), (None, cache_parent)
     started = [_start_probe(package, cache, first)
                for package, cache, first in zip(packages, caches, firsts, strict=True)]
     runs = [_printed(process) for process in started]
@@ -282,47 +267,63 @@ def test_a_changed_table_changes_every_kernel_path(package_copy, tmp_path):
             where = _printed(process)
             assert Path(where["file"]).parent == (package / "showdown" if package else PACKAGE_DIR)
             assert where["first"] == f"showdown._kernels.{first}" and where["cache_dir"] == run["cache_dir"]
-    before, after, games_run = runs
+    before, after = runs
     assert Path(before["cache_dir"]) == cache_dir()
-    assert Path(after["cache_dir"]).parent == Path(games_run["cache_dir"]).parent == cache_parent
+    assert Path(after["cache_dir"]).parent == cache_parent
 
     answers = before["answers"]
     assert answers["evaluate"] == answers["evaluate_many"] == answers["evaluate_many_threads"] == original
     assert answers["evaluate_many_unchecked"] == original
     assert answers["exact_by_runouts"] == answers["exact_by_boards"] == answers["monte_carlo"] == 1.0
     assert answers["study_exact"] == answers["study_monte_carlo"] == answers["study_classes"] == 1
+    assert answers["omaha"] == answers["omaha_threads"] == evaluate(FLUSH_HAND).value
+    assert answers["omaha_exact"] == answers["omaha_monte_carlo"] == 1.0  # the flush wins on any river
+    assert answers["short_deck"] == int(load_games().short_flush_values[SHORT_MASK])
     old_dir = Path(before["cache_dir"])
     cached = _cache_files(old_dir)
     compiled = _cache_files(Path(after["cache_dir"]))  # from an empty cache
     assert {path.name.split(".")[0] for path in compiled} >= KERNEL_HOLDERS  # every module with a kernel of its own
-
-    games = ("omaha", "omaha_threads", "omaha_low", "short_deck", "omaha_exact", "omaha_monte_carlo")
     assert Path(after["cache_dir"]).name != old_dir.name  # another key: the old cache is not read
+
     changed = after["answers"]
     for path, value in answers.items():
-        if path != "plan_classes" and path not in games:  # suit classes and games do not read it
+        if path != "plan_classes":  # suit classes do not read it
             assert changed[path] != value, f"{path} gave the old answer"
     assert changed["evaluate"] == changed["evaluate_many"] == changed["evaluate_many_threads"] == CHANGED
     assert changed["evaluate_many_unchecked"] == changed["evaluate_many_7"] == CHANGED
     assert changed["exact_by_runouts"] == changed["exact_by_boards"] == changed["monte_carlo"] == 0.0
     assert changed["study_exact"] == changed["study_monte_carlo"] == changed["study_classes"] == 0
     assert changed["census"] == answers["census"] - 1
+    assert changed["omaha_low"] == 1 and changed["short_deck"] == CHANGED
+    assert changed["omaha_exact"] < 1.0 and changed["omaha_monte_carlo"] < 1.0
     assert set(_cache_files(old_dir)) >= set(cached)  # the old cache is still there, just not read
 
-    # The games' own tables: a change to them changes every game's answer, and nothing else.
-    assert answers["omaha"] == answers["omaha_threads"] == evaluate(FLUSH_HAND).value
-    assert answers["omaha_exact"] == answers["omaha_monte_carlo"] == 1.0  # the flush wins on any river
-    assert answers["short_deck"] == int(load_games().short_flush_values[SHORT_MASK])
-    assert Path(games_run["cache_dir"]).name not in (Path(after["cache_dir"]).name, old_dir.name)
-    games_changed = games_run["answers"]
-    for path, value in changed.items():
-        assert (games_changed[path] != value) == (path in games), path
-    assert games_changed["omaha_low"] == 1 and games_changed["short_deck"] == CHANGED
-    assert games_changed["omaha_exact"] < 1.0 and games_changed["omaha_monte_carlo"] < 1.0
+
+def _change_tables(package_parent: Path, holdem: bool = True, games: bool = True) -> None:
+    """Change, in the package under ``package_parent``, hold'em's flush entry (to ``CHANGED``)
+    and the games' own tables: the short deck's flush, an Omaha flush (hole A K of hearts, board
+    hearts 9 7 5) and a low (A 2 with 3 5 7)."""
+    if holdem:
+        table_file = package_parent / "showdown" / "tables" / "evaluator.npz"
+        with np.load(table_file) as data:
+            arrays = {name: data[name].copy() for name in data.files}
+        arrays["flush_values"][FLUSH_MASK] = CHANGED
+        with open(table_file, "wb") as handle:
+            np.savez(handle, **arrays)
+    if games:
+        games_file = package_parent / "showdown" / "tables" / "games.npz"
+        with np.load(games_file) as data:
+            arrays = {name: data[name].copy() for name in data.files}
+        arrays["short_flush_values"][SHORT_MASK] = CHANGED
+        omaha_row = int(arrays["flush_index"][(1 << 7) | (1 << 5) | (1 << 3)])
+        arrays["omaha_flush"][omaha_row, 12 * 11 // 2 + 11] = CHANGED
+        arrays["low"][OMAHA_LOW_BITS] = 1
+        with open(games_file, "wb") as handle:
+            np.savez_compressed(handle, **arrays)
 
 
 @pytest.mark.compile
-def test_cache_dir_changes_when_a_kernel_source_or_the_layout_changes(package_copy, tmp_path):
+def test_cache_dir_changes_when_a_kernel_source_or_a_table_changes(package_copy, tmp_path):
     code = "import json; from showdown._kernels import cache_key; print(json.dumps(cache_key()))"
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH",)}
     env.update(PYTHONPATH=str(package_copy), SHOWDOWN_CACHE_DIR=str(tmp_path / "cache"))
@@ -340,7 +341,11 @@ def test_cache_dir_changes_when_a_kernel_source_or_the_layout_changes(package_co
     after_helper = key()
     with open(package_copy / "showdown" / "tables" / "layout.py", "a") as handle:
         handle.write("# layout comment\n")
-    assert len({before, after_helper, key()}) == 3
+    after_layout = key()
+    _change_tables(package_copy, games=False)
+    after_holdem = key()
+    _change_tables(package_copy, holdem=False)
+    assert len({before, after_helper, after_layout, after_holdem, key()}) == 5
 
 
 def test_evaluator_kernel_tables_match_loaded_tables():

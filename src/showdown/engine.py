@@ -140,5 +140,5 @@ def message(current: str) -> str:
     return _MESSAGES[current]
 
 
-if __name__ == "__main__":  # python -m showdown.engine [GROUP ...]: make warm
+if __name__ == "__main__":  # python -m showdown.engine [GROUP ...] [--processes N]: make warm
     sys.exit(main())

@@ -11,8 +11,10 @@ that has another process compile part of a group beside it (:func:`compile_elsew
 A group's ``compile`` names a function (``"module:function"``, imported when the group is
 prepared, so that this table sits below the code it names) that runs the group's kernels once,
 on a tiny question, through the same calls the library makes: they compile for the very types a
-real question passes. ``python -m showdown.engine [GROUP ...]`` (``make warm``) prepares groups
-(default: all) and prints what each took.
+real question passes. ``python -m showdown.engine [GROUP ...]`` prepares groups (default: all)
+and prints what each took; with ``--processes N`` (``make warm``) it compiles the groups that
+are not in the cache yet in up to N processes side by side (numba compiles on one core), never
+two groups with a kernel in common at once and a group after those its compile runs too.
 
 >>> GROUPS["montecarlo"].part, GROUPS["montecarlo"].kernels
 ('equity', ('equity._monte_carlo', 'equity._board_key'))
@@ -42,13 +44,15 @@ __all__ = ["GROUPS", "KernelGroup", "compile_elsewhere", "in_cache", "is_prepare
 class KernelGroup:
     """A group of kernels compiled together: ``kernels`` (``"module.function"`` under
     :mod:`showdown._kernels`, the entry points whose cache files show the group was compiled),
-    ``compile`` (``"module:function"`` that compiles them) and ``part``, the engine part it
-    belongs to (``""``: prepared on use and by ``make warm`` only)."""
+    ``compile`` (``"module:function"`` that compiles them), ``part``, the engine part it
+    belongs to (``""``: prepared on use and by ``make warm`` only), and ``after``, the groups
+    whose kernels its compile runs too (compiled before it when groups compile side by side)."""
 
     name: str
     part: str
     kernels: tuple[str, ...]
     compile: str
+    after: tuple[str, ...] = ()
 
 
 GROUPS = {group.name: group for group in (
@@ -75,7 +79,7 @@ GROUPS = {group.name: group for group in (
                 "showdown.videopoker.analysis:compile_analysis"),
     KernelGroup("strategy", "", ("strategy._deal_patterns", "strategy._hold_table", "strategy._insertion_pass",
                                  "strategy._positions", "strategy._first_lines", "strategy._play"),
-                "showdown.videopoker.strategy_lists:compile_strategy"),
+                "showdown.videopoker.strategy_lists:compile_strategy", after=("videopoker",)),
     KernelGroup("study", "study", ("study._holdings", "study._sampled", "runouts._ranked", "runouts._sweep"),
                 "showdown.study:compile_study"),
 )}
@@ -158,14 +162,66 @@ def compile_elsewhere(name: str) -> Optional[subprocess.Popen[bytes]]:
         return None
 
 
+def _side_by_side(names: tuple[str, ...], processes: int) -> bool:
+    """Compile the groups ``names`` that are not in the cache, in up to ``processes`` processes
+    at once; print a line per group as it ends. False when one failed (its error is on stderr)."""
+    from showdown._kernels import cache_dir
+
+    environment = dict(os.environ, SHOWDOWN_CACHE_DIR=str(cache_dir().parent.resolve()))
+    awaited = {before for name in names for before in GROUPS[name].after}
+    # The groups others wait for first, then those that wait (the longest chains), then the rest.
+    waiting = sorted(names, key=lambda name: (name not in awaited, not GROUPS[name].after))
+    running: dict[str, tuple[subprocess.Popen[bytes], float]] = {}
+    ok = True
+    while waiting or running:
+        for name in list(waiting):
+            if len(running) >= processes:
+                break
+            if in_cache(name):  # the cache had it, or a group compiled before had its kernels
+                waiting.remove(name)
+                print(f"{name:<16} {'in cache':<8}", flush=True)
+                continue
+            busy = {kernel for other in running for kernel in GROUPS[other].kernels}
+            if busy & set(GROUPS[name].kernels) or set(GROUPS[name].after) & (set(waiting) | set(running)):
+                continue
+            waiting.remove(name)
+            running[name] = (subprocess.Popen(
+                [sys.executable, "-c", f"import showdown.kernel_groups as g; g.prepare({shown(name)})"],
+                env=environment, stdin=subprocess.DEVNULL), time.perf_counter())
+        time.sleep(0.05)
+        for name, (process, started) in list(running.items()):
+            if process.poll() is not None:
+                del running[name]
+                if process.returncode:
+                    ok = False
+                    print(f"error: the kernel group {name} did not compile (exit {process.returncode})",
+                          file=sys.stderr, flush=True)
+                else:
+                    print(f"{name:<16} {'compiled':<8} {time.perf_counter() - started:6.1f} s", flush=True)
+    return ok
+
+
 def main(argv: Optional[list[str]] = None) -> int:
-    """Prepare the groups named in ``argv`` (default: all) and print the seconds each took."""
-    names = tuple(sys.argv[1:] if argv is None else argv)
+    """Prepare the groups named in ``argv`` (default: all) and print the seconds each took;
+    ``--processes N`` compiles the ones not in the cache in N processes side by side."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    processes = 1
+    if "--processes" in arguments:
+        at = arguments.index("--processes")
+        value = arguments[at + 1] if at + 1 < len(arguments) else ""
+        if not value.isdigit() or int(value) < 1:
+            print(f"error: --processes takes a whole number of at least 1, got {shown(value)}", file=sys.stderr)
+            return 2
+        processes = int(value)
+        del arguments[at:at + 2]
+    names = tuple(arguments)
     try:
         _checked(names)
     except ShowdownError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    if processes > 1:
+        return 0 if _side_by_side(names or tuple(GROUPS), processes) else 1
     for name in names or tuple(GROUPS):
         state = "loaded" if in_cache(name) else "compiled"
         print(f"{name:<16} {state:<8} {prepare(name):6.1f} s", flush=True)

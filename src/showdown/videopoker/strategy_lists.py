@@ -364,8 +364,10 @@ def _derived(table: Paytable, coins: int, max_lines: int) -> Strategy:
 
 def compile_strategy() -> None:
     """Compile (or load) the kernels that derive and play strategy lists (the kernel group
-    ``"strategy"`` of :mod:`showdown.kernel_groups`): a whole derivation, some seconds."""
+    ``"strategy"`` of :mod:`showdown.kernel_groups`): a whole derivation, some seconds, and the
+    words of a hold."""
     strategy("jacks-or-better-9-6")
+    describe_hold("Ah Kh Qh 7s 2h", (0, 1, 2))
 
 
 def _derive(table: Paytable, coins: int, max_lines: int) -> Strategy:
