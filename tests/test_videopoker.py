@@ -546,6 +546,7 @@ def test_every_hand_is_paid_on_exactly_one_row_of_every_table():
             ]
     ddb = PAYTABLES["double-double-bonus-9-6"]
     assert ddb.row_for(C.FOUR_ACES_2_4).label == "Four Aces + 2-4" and ddb.title == "Double Double Bonus 9/6"
+    assert Paytable.named("deuces-wild-nsud").title == "Deuces Wild NSUD"  # Not So Ugly Deuces
     assert PAYTABLES["jacks-or-better-9-6"].row_for(C.LOW_PAIR).key == "nothing"
 
 

@@ -116,6 +116,9 @@ def test_known_holds_and_their_words():
     assert describe_hold("2h 2d Ks Qs 5h", (0, 1), "deuces-wild-full-pay") == "Two deuces"
     assert describe_hold("Jk Ks Qs Js 2h", (0, 1, 2, 3), "joker-poker-kings") == "4 to a royal flush with the joker"
     assert describe_hold("Ah Kd 9s 5c 3h", ()) == "Draw five new cards"
+    # one card, or two, that are neither high nor part of a draw: the count agrees with its noun
+    assert describe_hold("7h 2d 9c 5s 3d", (0,)).startswith("One other card (")
+    assert describe_hold("7h 2d 9c 5s Kd", (0, 1)).startswith("2 other cards (")
 
 
 def test_bad_arguments_are_named():

@@ -70,7 +70,8 @@ def test_health_cards_and_page(client):
     assert [card["card"] for card in parsed] == ["Th", "As", "Kd"] and parsed[1]["name"] == "Ace of spades"
     assert "'Kx'" in error(client.post("/api/cards/parse", json={"text": "As Kx"}))
     assert error(client.post("/api/cards/parse", json={"text": "As As"})) == "card As appears more than once"
-    assert client.get("/").status_code == 200
+    page = client.get("/")
+    assert page.status_code == 200 and "<title>showdown: poker hand analysis</title>" in page.text
     assert client.get("/docs").status_code == 200
     paths = client.get("/openapi.json").json()["paths"]
     assert {"/api/evaluate", "/api/equity/jobs/{job_id}/events", "/api/videopoker/draw"} <= set(paths)

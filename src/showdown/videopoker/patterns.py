@@ -257,4 +257,5 @@ def _shape_words(members: Sequence[int], game: Wild, labels: Mapping[HandClass, 
                 "A": "An ace", "K": "A king", "Q": "A queen", "J": "A jack"}.get(ranks, ranks) + " alone"
         return f"Unsuited {ranks}"
     highs = sorted({fields(code)[3] for code in members})
-    return f"{k} other cards (" + " or ".join(_high_words(high) for high in highs) + ")" + _wilds(w, game)
+    others = "One other card" if k == 1 else f"{k} other cards"
+    return f"{others} (" + " or ".join(_high_words(high) for high in highs) + ")" + _wilds(w, game)

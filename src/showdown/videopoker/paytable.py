@@ -59,6 +59,7 @@ it has (``Wild.classes``); ``low-pair`` and, with the joker, ``kings-or-better``
 out."""
 
 _FIELDS = ("name", "pays", "royal_flush_below_max_bet", "max_coins", "wild")
+_INITIALISMS = {"nsud"}  # written in capitals in a title (Not So Ugly Deuces)
 _DERIVED = ("title", "rows")  # in to_dict(): accepted back by from_dict() when they agree
 MAX_PAY = 1_000_000
 """The largest pay per coin accepted (exact integer arithmetic stays within 64 bits)."""
@@ -226,14 +227,16 @@ class Paytable:
 
     @property
     def title(self) -> str:
-        """The table's name as a title: ``'Jacks or Better 9/6'`` for ``jacks-or-better-9-6``.
+        """The table's name as a title: ``'Jacks or Better 9/6'`` for ``jacks-or-better-9-6``
+        (initialisms in capitals: ``'Deuces Wild NSUD'``, "Not So Ugly Deuces").
 
-        >>> Paytable.named("double-double-bonus-9-6").title
-        'Double Double Bonus 9/6'
+        >>> Paytable.named("double-double-bonus-9-6").title, Paytable.named("deuces-wild-nsud").title
+        ('Double Double Bonus 9/6', 'Deuces Wild NSUD')
         """
         words = self.name.replace("_", "-").split("-")
         numbers = [word for word in words if word.isdigit()]
-        text = " ".join(word if word == "or" else word.capitalize() for word in words if not word.isdigit())
+        text = " ".join(word if word == "or" else word.upper() if word.lower() in _INITIALISMS else word.capitalize()
+                        for word in words if not word.isdigit())
         return f"{text} {'/'.join(numbers)}".strip()
 
     def row_for(self, hand: HandClass) -> PaytableRow:

@@ -27,8 +27,9 @@ from showdown.web.middleware import BodySizeLimit, HeadAsGet, TrustedHosts
 from showdown.web.settings import Settings
 
 STATIC = Path(__file__).with_name("static")
-DESCRIPTION = """Texas Hold'em hand evaluation, showdowns, pot settlement, ranges, equity, the odds grid and
-video poker, as JSON. Cards are text in the usual notation ("As Kd", "AsKd", "A♠ K♦").
+DESCRIPTION = """Poker hand evaluation, showdowns, pot settlement, ranges, equity, the odds grid, board study and
+video poker, as JSON: Texas Hold'em, Omaha (4, 5 or 6 cards), Omaha hi-lo and short deck. Cards are text in
+the usual notation ("As Kd", "AsKd", "A♠ K♦").
 
 Errors in the input are answered with **422** and `{"detail": "<the library's message>"}` (or FastAPI's
 list of validation errors for a malformed body, the first 20: a wrong type, a missing or unknown field, a number
