@@ -133,13 +133,13 @@ def check_install(source_tree: Path) -> Path:
 
 
 def check_metadata() -> None:
-    meta = importlib.metadata.metadata("showdown")
+    meta = importlib.metadata.metadata("showdown-poker")
     check(meta["License-Expression"] == "MIT", "metadata: License-Expression MIT")
-    license_files = [file for file in importlib.metadata.files("showdown") if file.name == "LICENSE"]
+    license_files = [file for file in importlib.metadata.files("showdown-poker") if file.name == "LICENSE"]
     check(len(license_files) == 1 and b"MIT License" in read_bytes(Path(license_files[0].locate())),
           "the LICENSE file is installed")
-    urls = dict(url.split(", ", 1) for url in meta.get_all("Project-URL"))
-    check({"Documentation", "Source", "Issues"} <= set(urls), f"project URLs {sorted(urls)}")
+    check(meta["Name"] == "showdown-poker", f"the distribution is showdown-poker (got {meta['Name']})")
+    check(not meta.get_all("Project-URL"), "no project URL: the project has no public address to give")
     version = f"Programming Language :: Python :: {sys.version_info[0]}.{sys.version_info[1]}"
     check(version in meta.get_all("Classifier"), f"classifier {version!r}")
     check(not any(c.startswith("License ::") for c in meta.get_all("Classifier")), "no license classifier")

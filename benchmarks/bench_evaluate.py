@@ -600,7 +600,7 @@ print(time.perf_counter() - start)
 FIRST_ANSWERS = (
     # (what the user calls, the target from the project's goals in seconds, the statement)
     ("`evaluate('As Kd 7h 7c 2s 3d 9c')`", 3.0, "showdown.evaluate('As Kd 7h 7c 2s 3d 9c')"),
-    ("`showdown('Kd 7h 2s 3d 9c', ['As Ks', 'Qd Qh'])`", 3.0,
+    ("`showdown(['As Ks', 'Qd Qh'], 'Kd 7h 2s 3d 9c')`", 3.0,
      "showdown.showdown('Kd 7h 2s 3d 9c', ['As Ks', 'Qd Qh'])"),
     ("`equity(['As Ks', 'Qd Qh'])` (exact, preflop)", 5.0, "showdown.equity(['As Ks', 'Qd Qh'])"),
     ("`equity(['As Ks', 'random'], 'Kd 7h 2s')` (exact, by runouts)", 5.0,

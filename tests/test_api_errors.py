@@ -261,21 +261,21 @@ row(evaluate_low, "Ah 2h Qs Zz", "3c 4d 5s", raises=CardParseError, match="bad c
 row(evaluate_low, "Ah 2h Qs Qd", "Ah 4d 5s", raises=DuplicateCardError, match="card Ah is in the hand and on the board")
 
 # --- showdown and settlement --------------------------------------------------------------------
-row(show_down, "As Ks Qs", ["2c 3c"], raises=ShowdownError, match="showdown needs 2 to 23 players, got 1")
-row(show_down, "As Ks Qs", "2c 3c", raises=ShowdownError, match="hands must be a list of hands or a dict")
-row(show_down, "As Ks Qs Js Ts", {"alice": "2c 3c", "bob": ""}, raises=HandSizeError,
+row(show_down, ["2c 3c"], "As Ks Qs", raises=ShowdownError, match="showdown needs 2 to 23 players, got 1")
+row(show_down, "2c 3c", "As Ks Qs", raises=ShowdownError, match="hands must be a list of hands or a dict")
+row(show_down, {"alice": "2c 3c", "bob": ""}, "As Ks Qs Js Ts", raises=HandSizeError,
     match="player 'bob' shows no cards")
-row(show_down, "As Ks", ["2c 3c", "4d 5d"], raises=HandSizeError, match="the board has 2 cards")
-row(show_down, "As Ks Qs", ["2c", "4d 5d"], raises=HandSizeError, match="player 0 has 4 cards with the board")
-row(show_down, "As Ks Qs", ["2c 3c", "4d 5d 6d 7d"], game="omaha", raises=HandSizeError,
+row(show_down, ["2c 3c", "4d 5d"], "As Ks", raises=HandSizeError, match="the board has 2 cards")
+row(show_down, ["2c", "4d 5d"], "As Ks Qs", raises=HandSizeError, match="player 0 has 4 cards with the board")
+row(show_down, ["2c 3c", "4d 5d 6d 7d"], "As Ks Qs", game="omaha", raises=HandSizeError,
     match="player 0 shows 2 cards; Omaha deals 4 hole cards to a player")
-row(show_down, "As Ks", ["2c 3c 4c 5c", "4d 5d 6d 7d"], game="omaha", raises=HandSizeError,
+row(show_down, ["2c 3c 4c 5c", "4d 5d 6d 7d"], "As Ks", game="omaha", raises=HandSizeError,
     match="the board has 2 cards")
-row(show_down, "As Ks Qs", ["As 3c", "4d 5d"], raises=DuplicateCardError,
+row(show_down, ["As 3c", "4d 5d"], "As Ks Qs", raises=DuplicateCardError,
     match="card As is in the hand of player 0 and in the board")
-row(show_down, "As Ks Zz", ["2c 3c", "4d 5d"], raises=CardParseError, match="bad card 'Zz'")
-row(show_down, "As Ks Qs", ["2c 3c", "4d 5d"], game="razz", raises=GameError, match="unknown game 'razz'")
-row(show_down, "As Ks Qs", ["2c 3c", "Td Jd"], game="short-deck", raises=GameError,
+row(show_down, ["2c 3c", "4d 5d"], "As Ks Zz", raises=CardParseError, match="bad card 'Zz'")
+row(show_down, ["2c 3c", "4d 5d"], "As Ks Qs", game="razz", raises=GameError, match="unknown game 'razz'")
+row(show_down, ["2c 3c", "Td Jd"], "As Ks Qs", game="short-deck", raises=GameError,
     match="card 2c in the hand of player 0 is not in the short deck")
 row(deal_showdown, 1, raises=ShowdownError, match="deal needs 2 to 23 players, got 1")
 row(deal_showdown, 3, seed=-1, raises=ShowdownError, match="seed must be at least 0, got -1")
@@ -288,35 +288,37 @@ row(Seat, "A", 1.5, raises=SettlementError, match="contribution must be a whole 
 row(Seat, "A", 5, folded="yes", raises=SettlementError, match="folded must be True or False")
 row(Seat, "A", 5, "Zz", raises=CardParseError, match="bad card 'Zz'")
 row(Seat, "A", 5, "As As", raises=DuplicateCardError, match="card As appears more than once")
-row(Rake, 101, raises=SettlementError, match="rake percent must be between 0 and 100, got 101")
-row(Rake, "abc", raises=SettlementError, match="rake percent must be a decimal number")
-row(Rake, 5, cap=-1, raises=SettlementError, match="rake cap must not be negative, got -1")
-row(Rake, 5, no_flop_no_drop="x", raises=SettlementError, match="no_flop_no_drop must be True or False")
+row(Rake, 5, raises=SettlementError, match="give the rake's unit by name, Rake(percent=5)")
+row(Rake, cap=3, raises=SettlementError, match="a rake needs its percent")
+row(Rake, percent=101, raises=SettlementError, match="rake percent must be between 0 and 100, got 101")
+row(Rake, percent="abc", raises=SettlementError, match="rake percent must be a decimal number")
+row(Rake, percent=5, cap=-1, raises=SettlementError, match="rake cap must not be negative, got -1")
+row(Rake, percent=5, no_flop_no_drop="x", raises=SettlementError, match="no_flop_no_drop must be True or False")
 BOARD = "Ac Kc Jc 5c Th"
-row(settle, BOARD, SEATS[:1], raises=SettlementError, match="a hand has 2 to 23 seats, got 1")
-row(settle, BOARD, [SEATS[0], "B"], raises=SettlementError, match="seat 1 is not a Seat")
-row(settle, BOARD, [SEATS[0], SEATS[0]], raises=SettlementError, match="seat name 'A' is used twice")
-row(settle, BOARD, SEATS, button=5, raises=SettlementError, match="button must be a seat index 0..1")
-row(settle, BOARD, SEATS, button="Z", raises=SettlementError, match="button 'Z' is not a seat name")
-row(settle, BOARD, SEATS, odd_chip="x", raises=SettlementError, match="odd_chip must be one of")
-row(settle, BOARD, SEATS, rake=5, raises=SettlementError, match="rake must be a Rake, got 5")
-row(settle, "", SEATS, boards="Ac Kc Jc 5c Th", raises=SettlementError, match="boards must be a list")
-row(settle, "", SEATS, boards=5, raises=SettlementError, match="boards must be a list, got 5")
-row(settle, "", SEATS, boards=[], raises=SettlementError, match="boards must be a list of one or more boards")
-row(settle, "", 5, raises=SettlementError, match="seats must be a list, got 5")
-row(settle, BOARD, [Seat("A", 5, folded=True), Seat("B", 5, folded=True)], raises=SettlementError,
+row(settle, SEATS[:1], BOARD, raises=SettlementError, match="a hand has 2 to 23 seats, got 1")
+row(settle, [SEATS[0], "B"], BOARD, raises=SettlementError, match="seat 1 is not a Seat")
+row(settle, [SEATS[0], SEATS[0]], BOARD, raises=SettlementError, match="seat name 'A' is used twice")
+row(settle, SEATS, BOARD, button=5, raises=SettlementError, match="button must be a seat index 0..1")
+row(settle, SEATS, BOARD, button="Z", raises=SettlementError, match="button 'Z' is not a seat name")
+row(settle, SEATS, BOARD, odd_chip="x", raises=SettlementError, match="odd_chip must be one of")
+row(settle, SEATS, BOARD, rake=5, raises=SettlementError, match="rake must be a Rake, got 5")
+row(settle, SEATS, "", boards="Ac Kc Jc 5c Th", raises=SettlementError, match="boards must be a list")
+row(settle, SEATS, "", boards=5, raises=SettlementError, match="boards must be a list, got 5")
+row(settle, SEATS, "", boards=[], raises=SettlementError, match="boards must be a list of one or more boards")
+row(settle, 5, "", raises=SettlementError, match="seats must be a list, got 5")
+row(settle, [Seat("A", 5, folded=True), Seat("B", 5, folded=True)], BOARD, raises=SettlementError,
     match="every seat has folded")
-row(settle, BOARD, [Seat("A", 5), SEATS[1]], raises=SettlementError,
+row(settle, [Seat("A", 5), SEATS[1]], BOARD, raises=SettlementError,
     match="seat 'A' contests a pot at showdown but has no cards")
-row(settle, "Ac Kc", SEATS, raises=HandSizeError, match="the board has 2 cards")
-row(settle, "Ac Kc Jc", SEATS, raises=HandSizeError, match="a showdown needs all five")
-row(settle, BOARD, [Seat("A", 5, "2c 3c 4c"), SEATS[1]], raises=HandSizeError,
+row(settle, SEATS, "Ac Kc", raises=HandSizeError, match="the board has 2 cards")
+row(settle, SEATS, "Ac Kc Jc", raises=HandSizeError, match="a showdown needs all five")
+row(settle, [Seat("A", 5, "2c 3c 4c"), SEATS[1]], BOARD, raises=HandSizeError,
     match="seat 'A' has 3 hole cards: a Texas Hold'em hand has at most two")
-row(settle, BOARD, [Seat("A", 5, "Ac 3c"), SEATS[1]], raises=DuplicateCardError,
+row(settle, [Seat("A", 5, "Ac 3c"), SEATS[1]], BOARD, raises=DuplicateCardError,
     match="card Ac is in the hand of seat 'A' and in the board")
-row(settle, "Ac Kc Zz", SEATS, raises=CardParseError, match="bad card 'Zz'")
-row(settle, BOARD, SEATS, game="razz", raises=GameError, match="unknown game 'razz'")
-row(settle, BOARD, SEATS, game="short-deck", raises=GameError,
+row(settle, SEATS, "Ac Kc Zz", raises=CardParseError, match="bad card 'Zz'")
+row(settle, SEATS, BOARD, game="razz", raises=GameError, match="unknown game 'razz'")
+row(settle, SEATS, BOARD, game="short-deck", raises=GameError,
     match="card 5c on the board is not in the short deck")
 row(hand_from_json, "not json", raises=SettlementError, match="the hand is not valid JSON")
 row(hand_from_json, "[]", raises=SettlementError, match="a hand must be a JSON object")
@@ -444,6 +446,7 @@ for given, message in ((dict(trials=100), "trials applies to Monte Carlo, not to
         raises=EquityError, match="applies to Monte Carlo, not to exact=True")
 row(run_options, exact=True, trials=5, raises=EquityError, match="trials applies to Monte Carlo, not to exact=True")
 row(run_options, trials=0.5, raises=EquityError, match="trials must be a whole number, got 0.5")
+row(equity, "Ks 7h 2d", ["AA", "KK"], raises=PlayerCountError, match="the board goes second: equity(players, board)")
 row(equity, ["random"] * 3, exact=True, raises=EquityError, match="preflop is out of reach")
 row(equity, ["AA", "random"], exact=True, progress=lambda interim: False, raises=EquityCancelled,
     match="exact enumeration stopped by the progress callback")
@@ -487,6 +490,7 @@ row(PreflopTable.equity, Later(lambda _: _table()), "AA", "72o", raises=Showdown
 # --- board study --------------------------------------------------------------------------------
 FLOP = "Ks 7h 2d"
 NEVER = ("AsAh, AsAd", "AhAd, AsAc")  # every combo of one shares a card with every combo of the other
+row(breakdown, FLOP, "AA", raises=StudyError, match="the board goes second: breakdown(range, board)")
 row(breakdown, "AA", FLOP, villain=5, raises=StudyError, match="breakdown takes one villain range, got int")
 row(breakdown, 5, FLOP, raises=StudyError, match="the range: a range is text such as 'TT+, AKs' or a Range")
 row(breakdown, OMAHA, FLOP, raises=StudyError, match="board study covers two-card ranges")
@@ -522,6 +526,7 @@ for studied in (combo_equities, next_card):
     row(studied, "AA", "KK", "Kc Kd Kh", "Ks", raises=EmptyRangeError, match="the range 'KK' of player 'villain'")
     row(studied, *NEVER, "2c 7d 9h", raises=EquityError, match="the hero and villain ranges never fit together")
     row(studied, "AA", "KK", FLOP, n_jobs=0, raises=EquityError, match="n_jobs must be at least 1, got 0")
+row(combo_equities, FLOP, "AA", "KK", raises=StudyError, match="the board goes second: combo_equities")
 row(combo_equities, "AA", "KK", "Ks 7h", raises=HandSizeError, match="board study needs 0 (preflop), 3 (flop)")
 row(combo_equities, "AA", ["Ks"], FLOP, raises=HandSizeError, match="player 'villain': a hand has two cards, got 1")
 row(combo_equities, "AA", ["KK"] * 10, FLOP, raises=PlayerCountError, match="equity needs 2 to 10 players, got 11")
@@ -535,6 +540,7 @@ row(combo_equities, "AA", {"v": "KK"}, FLOP, raises=EquityError, match="villains
 row(combo_equities, "AA", [], FLOP, raises=EquityError, match="villains must hold one range or more, got none")
 row(combo_equities, "AA", "KK", exact=True, raises=EquityError,
     match="exact combo equities are heads-up on a flop, turn or river; preflop they run Monte Carlo")
+row(next_card, FLOP, "AA", "KK", raises=StudyError, match="the board goes second: next_card")
 row(next_card, "AA", 5, FLOP, raises=StudyError, match="next_card takes one villain range, got int")
 row(next_card, "AA", "KK", "Ks 7h 2d 3c 4c", raises=HandSizeError,
     match="the board has 5 cards; next_card needs 3 (flop) or 4 (turn) cards")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -121,7 +123,7 @@ def test_showdown_json(capsys):
     assert data["board"] == BOARD.split()
     assert [p["name"] for p in data["players"]] == ["P1", "P2", "alice"]
     assert data["players"][0]["hand"]["category_name"] == "Flush"
-    assert data == showdown(BOARD, {"P1": "8c 7h", "P2": "9h 5h", "alice": "Ad 4s"}).to_dict()
+    assert data == showdown({"P1": "8c 7h", "P2": "9h 5h", "alice": "Ad 4s"}, BOARD).to_dict()
 
 
 def test_showdown_split(capsys, wide_console):
@@ -164,7 +166,7 @@ def test_deal_reproducible_json(capsys):
     deck = Deck(seed=7)
     holes = {f"P{i}": deck.deal(2) for i in range(1, 5)}
     board = deck.deal(5)
-    assert data == {"seed": 7, "result": showdown(board, holes).to_dict()}
+    assert data == {"seed": 7, "result": showdown(holes, board).to_dict()}
     _, other, _ = run(capsys, "deal", "--players", "4", "--seed", "8", "--json")
     assert json.loads(other)["result"]["board"] != data["result"]["board"]
 
@@ -250,7 +252,7 @@ def test_serve_without_the_web_extra_says_so(capsys, monkeypatch):
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "fastapi" else real(name, *a))
     line = run_error(capsys, "serve")
-    assert "pip install 'showdown[web]'" in line and "fastapi" in line
+    assert "pip install 'showdown-poker[web]'" in line and "fastapi" in line
 
 
 # --- the words a player reads ---------------------------------------------------------------------
@@ -284,6 +286,91 @@ def test_help_shows_no_python_types(capsys):
     lines = {line.split()[1]: line for line in out.splitlines() if line.startswith("│ --")}
     assert "INTEGER" in lines["--trials"] and "NUMBER" in lines["--stderr"] and "TEXT" in lines["--board"]
     assert not any(word in lines["--json"] for word in ("TEXT", "INTEGER", "bool"))
+
+
+def _groups_and_commands(command=None, path=()):
+    """Every group and command of the app with its click object: ((), root), (("vp",), vp), ..."""
+    import typer
+
+    command = command or typer.main.get_command(cli.commands.app)
+    yield path, command
+    for name, sub in getattr(command, "commands", {}).items():
+        yield from _groups_and_commands(sub, (*path, name))
+
+
+def _first_paragraph(docstring: str) -> str:
+    """A docstring's first paragraph as a reader should see it: on one line, no markup."""
+    paragraph = inspect.cleandoc(docstring).split("\n\n")[0]
+    paragraph = re.sub(r":[a-z]+:`~?\.?([^`]*)`", r"\1", paragraph).replace("``", "")
+    return " ".join(paragraph.split())
+
+
+def test_help_is_clean_text_reflowed_to_the_terminal(capsys, monkeypatch):
+    """No docstring markup in any --help, and no line broken where the docstring's lines end: at
+    a width that fits any paragraph, each command's first paragraph is one line, in its own help
+    and in its group's list."""
+    monkeypatch.setenv("COLUMNS", "2000")
+    walked = list(_groups_and_commands())
+    assert len(walked) >= 16 and any("``" in (command.help or "") for _, command in walked)  # markup to clean
+    for path, command in walked:
+        code, out, _ = run(capsys, *path, "--help")
+        assert code == 0 and "Usage: showdown" in out, path
+        assert "``" not in out and not re.search(r":[a-z]+:`", out), (path, out)
+        lines = [" ".join(line.strip(" │").split()) for line in out.splitlines()]
+        first = _first_paragraph(command.help or "")
+        assert first and first in lines, (path, first, out)
+        for name, sub in getattr(command, "commands", {}).items():
+            listed = [line for line in lines if line.startswith(name + " ")]
+            assert listed == [f"{name} {_first_paragraph(sub.help or '')}"], (path, name, listed)
+
+
+def test_clean_help_drops_roles_and_backticks_and_joins_paragraph_lines():
+    from showdown.cli.commands import clean_help
+
+    text = """Settle with :func:`showdown.settle`, a :class:`~showdown.Paytable` or
+        :meth:`the named one <showdown.videopoker.Paytable.named>`; see ``vp list`` and `9/6`.
+
+        A second
+        paragraph.
+
+        \b
+        kept
+          as written"""
+    assert clean_help(text) == ("Settle with showdown.settle, a Paytable or the named one; see vp list and 9/6."
+                                "\n\nA second paragraph.\n\n\b\nkept\n  as written")
+    assert clean_help(None) is None and clean_help("") == ""
+
+
+@pytest.mark.parametrize("args, fragments", [
+    (["table", "preflop", "-o", "t.csv", "--bogus"], ["no such option: --bogus", "showdown table preflop --help"]),
+    (["vp", "hold"], ["missing argument 'DEAL'", "showdown vp hold --help"]),
+    (["equity", "AcAd", "KhKs", "--trials", "1.5"], ["--trials"]),
+    (["nosuch"], ["no such command 'nosuch'", "showdown --help"]),
+    (["vp", "nosuch"], ["no such command 'nosuch'", "showdown vp --help"]),
+])
+def test_usage_errors_print_one_line_and_exit_2(capsys, args, fragments):
+    line = run_error(capsys, *args)
+    for fragment in fragments:
+        assert fragment in line, (fragment, line)
+
+
+def test_a_group_without_a_command_still_prints_its_help(capsys):
+    code, out, err = run(capsys, "vp")
+    assert "Usage: showdown vp" in out and "hold" in out and "error" not in err
+
+
+def test_a_narrow_tables_title_is_one_line(capsys, monkeypatch):
+    """rich wraps a title to its table's width; the title is printed whole on a line of its own
+    above the table, even on a terminal narrower than the title."""
+    monkeypatch.setattr(output.console, "width", 40)
+    args = ("equity", "AcAd", "KhKs", "--monte-carlo", "--trials", "1000", "--seed", "1")
+    data = json.loads(run(capsys, *args, "--json")[1])
+    title = f"No board  ({data['total']:,} deals, Monte Carlo, stderr {data['stderr'] * 100:.3f}%)"
+    code, out, _ = run(capsys, *args)
+    lines = out.splitlines()
+    table_width = max(len(line) for line in lines[1:])
+    assert code == 0 and lines[0] == title and len(title) > table_width, out
+    assert lines[1].startswith("┏") and "AcAd" in out
 
 
 def test_hole_cards_are_printed_as_given(capsys, wide_console):

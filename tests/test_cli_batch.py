@@ -63,3 +63,16 @@ def test_errors_print_one_line_and_exit_2(capsys, tmp_path, monkeypatch, args, m
     assert done.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith("error:") and message in err and err.count("\n") == 1
+
+
+def test_table_preflop_has_no_exact_option(capsys, monkeypatch):
+    """Exact is its only mode: no --exact in the help, and one given is refused in one line."""
+    import showdown.cli.odds
+
+    assert "--exact" not in run_cli(capsys, "table", "preflop", "--help")
+    monkeypatch.setattr(showdown.cli.odds, "preflop_table", lambda *a, **k: pytest.fail("computed"))
+    with pytest.raises(SystemExit) as done:
+        main(["table", "preflop", "-o", "t.csv", "--hands", "AA,KK", "--exact"])
+    out, err = capsys.readouterr()
+    assert done.value.code == 2 and out == ""
+    assert err.startswith("error: no such option: --exact") and err.count("\n") == 1, err

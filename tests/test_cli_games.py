@@ -137,7 +137,7 @@ def test_showdown_hi_lo_json_and_table(capsys):
     board, hands = HI_LO_SHOWDOWN
     players = [f"{name}={hole}" for name, hole in hands.items()]
     data = json.loads(run(capsys, "showdown", *players, "--board", board, "--game", "omaha-hilo", "--json"))
-    assert data == showdown(board, hands, game="omaha-hilo").to_dict()
+    assert data == showdown(hands, board, game="omaha-hilo").to_dict()
     highs = {name: naive_games.omaha_high(naive.ids(hole), naive.ids(board)) for name, hole in hands.items()}
     lows = {name: naive_games.omaha_low(naive.ids(hole), naive.ids(board)) for name, hole in hands.items()}
     assert data["winners"] == [max(highs, key=highs.get)] == ["bo"]  # a straight, six high
@@ -178,7 +178,7 @@ def test_showdown_scoop_and_split_low_in_the_table(capsys):
 def test_showdown_other_games(capsys, game, board, hands):
     players = [f"{name}={hole}" for name, hole in hands.items()]
     data = json.loads(run(capsys, "showdown", *players, "-b", board, "-g", game, "--json"))
-    assert data == showdown(board, hands, game=game).to_dict()
+    assert data == showdown(hands, board, game=game).to_dict()
     keys = {name: high_key(game, hole, board) for name, hole in hands.items()}
     assert data["winners"] == [name for name in hands if keys[name] == max(keys.values())]
     assert data["low_winners"] == [] and all(player["low"] is None for player in data["players"])
@@ -216,7 +216,7 @@ def test_pots_hi_lo_json_and_table(capsys):
     # The quartered pot worked out in test_game_showdown: 303 = 152 high to C + 151 low, which A
     # and B split 75 / 76 (the odd chip to B, the first of them clockwise from the button, A).
     data = json.loads(run(capsys, "pots", *QUARTERED, "--game", "omaha-hilo", "--json"))
-    assert data == settle("2c 4d 7h Jd Js", QUARTERED_SEATS, game="omaha-hilo").to_dict()
+    assert data == settle(QUARTERED_SEATS, "2c 4d 7h Jd Js", game="omaha-hilo").to_dict()
     assert {seat["name"]: seat["payout"] for seat in data["seats"]} == {"A": 75, "B": 76, "C": 152}
     (pot,) = data["pots"]
     assert pot["high_winners"] == ["C"] and sorted(pot["low_winners"]) == ["A", "B"]
@@ -238,7 +238,7 @@ def test_pots_hi_lo_without_a_low_and_from_a_file(capsys, tmp_path):
     path = tmp_path / "hand.json"
     path.write_text(json.dumps(hand))
     data = json.loads(run(capsys, "pots", "--file", str(path), "--json"))
-    expected = settle("Kc Qd 9h 8s 2c", [Seat(name, 25, hole) for name, hole in seats], button=2, game="omaha-hilo")
+    expected = settle([Seat(name, 25, hole) for name, hole in seats], "Kc Qd 9h 8s 2c", button=2, game="omaha-hilo")
     assert data == expected.to_dict() and data["game"] == "omaha-hilo"
     assert [seat["payout"] for seat in data["seats"]] == [38, 37, 0]
     assert data["pots"][0]["low_winners"] == [] and data["pots"][0]["low_description"] is None

@@ -18,10 +18,10 @@ run = run_cli
 
 def test_pots_json_matches_the_library(capsys):
     data = json.loads(run(capsys, "pots", *EXAMPLE, "--json"))
-    assert data == settle("Ac Kc Jc 5c Th", EXAMPLE_SEATS, button=3).to_dict()
+    assert data == settle(EXAMPLE_SEATS, "Ac Kc Jc 5c Th", button=3).to_dict()
     assert [pot["amount"] for pot in data["pots"]] == [100, 75, 100]
     assert {seat["name"]: seat["payout"] for seat in data["seats"]} == {"A": 100, "B": 0, "C": 88, "D": 87}
-    assert data["announcement"] == str(settle("Ac Kc Jc 5c Th", EXAMPLE_SEATS, button=3)).splitlines()
+    assert data["announcement"] == str(settle(EXAMPLE_SEATS, "Ac Kc Jc 5c Th", button=3)).splitlines()
 
 
 def test_pots_table_names_pots_and_nets(capsys):
@@ -47,7 +47,7 @@ def test_pots_from_file_with_rake_and_runs(tmp_path, capsys):
     path = tmp_path / "hand.json"
     path.write_text(json.dumps(hand))
     data = json.loads(run(capsys, "pots", "--file", str(path), "--json"))
-    expected = settle("Ac Kc Jc", EXAMPLE_SEATS, button=3, rake=Rake(5, 3), boards=hand["boards"])
+    expected = settle(EXAMPLE_SEATS, "Ac Kc Jc", button=3, rake=Rake(percent=5, cap=3), boards=hand["boards"])
     assert data == expected.to_dict()
     assert data["rake"] == 3 and sum(seat["payout"] for seat in data["seats"]) + data["rake"] == 275
 

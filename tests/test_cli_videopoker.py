@@ -9,8 +9,8 @@ import pytest
 
 from conftest import run_cli
 from showdown import format_cards, parse_cards
-from showdown.cli import main
-from showdown.videopoker import Trainer, holds, parse_hold
+from showdown.cli import main, output
+from showdown.videopoker import PAYTABLES, Analysis, Paytable, Trainer, holds, parse_hold
 
 run = run_cli
 
@@ -33,6 +33,9 @@ def test_vp_hold_table_ranks_the_holds(capsys):
 def test_vp_analyze_prints_the_table_and_json(capsys):
     out = run(capsys, "vp", "analyze", "--paytable", "9/6")
     assert "return 99.5439%" in out and "Royal Flush" in out and "493,512,264" in out
+    # Titled as vp strategy titles it: by the table's title, not its name.
+    assert out.splitlines()[0] == "Jacks or Better 9/6, 5 coins: return 99.5439%, variance 19.51"
+    assert "jacks-or-better" not in out
     data = json.loads(run(capsys, "vp", "analyze", "-p", "bonus 8/5", "--json"))
     assert round(data["expected_return"] * 100, 2) == 99.17 and data["deal_classes"] == 134_459
     assert sum(row["combinations"] for row in data["rows"]) == data["total_combinations"]
@@ -50,14 +53,14 @@ def test_vp_play_scores_holds_and_keeps_a_tally(capsys, monkeypatch):
 def test_vp_hold_json_positions_are_the_trainers_and_held_cards_stay_in_place(capsys, monkeypatch):
     deal = Trainer(seed=5).deal()
     best = json.loads(run(capsys, "vp", "hold", format_cards(deal), "--json"))["holds"][0]
-    assert tuple(deal[p - 1] for p in best["positions"]) == parse_cards(" ".join(best["held"]))
+    assert tuple(deal[p] for p in best["positions"]) == parse_cards(" ".join(best["held"]))
     # The positions from --json, typed into the trainer, are the best hold, and stay in place.
-    monkeypatch.setattr("sys.stdin", io.StringIO(" ".join(map(str, best["positions"])) + "\nq\n"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(" ".join(str(p + 1) for p in best["positions"]) + "\nq\n"))
     out = run(capsys, "vp", "play", "--seed", "5")
     dealt = re.search(r"Hand 1:  (.*)", out).group(1).split()
     final = re.search(r"Final hand:  ((?:\d:\S+\s+){5})", out).group(1).split()
     assert dealt == [f"{i}:{card}" for i, card in enumerate(deal, start=1)]
-    kept = {p - 1 for p in best["positions"]}
+    kept = set(best["positions"])
     assert [final[i] for i in sorted(kept)] == [dealt[i] for i in sorted(kept)]
     assert not {final[i].split(":")[1] for i in range(5) if i not in kept} & {str(card) for card in deal}
     assert "Best hold: " in out and "gave up" not in out
@@ -73,7 +76,8 @@ def test_vp_hold_table_shows_the_positions_the_trainer_takes(capsys):
         if line.startswith("│")
     ]
     assert [row[1:3] for row in rows] == [
-        [" ".join(hold["held"]) or "(draw five)", " ".join(map(str, hold["positions"])) or "none"] for hold in data
+        [" ".join(hold["held"]) or "(draw five)", " ".join(str(p + 1) for p in hold["positions"]) or "none"]
+        for hold in data
     ]
     best = holds(deal)[0]
     assert rows[0][2] == " ".join(str(p + 1) for p in best.positions)
@@ -142,3 +146,46 @@ def test_vp_errors_print_one_line_and_exit_2(capsys, args, message):
     assert done.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith("error:") and message in err and err.count("\n") == 1
+
+
+def _rows(out: str) -> list[list[str]]:
+    return [[cell.strip() for cell in line.split("│")[1:-1]] for line in out.splitlines() if line.startswith("│")]
+
+
+def test_vp_outputs_name_a_table_by_its_title(capsys, monkeypatch):
+    out = run(capsys, "vp", "hold", "As Ks Kh 4s 4d", "--paytable", "ddb-9/6", "--top", "1")
+    assert out.splitlines()[0] == "As Ks Kh 4s 4d  (Double Double Bonus 9/6, 5 coins)"
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    out = run(capsys, "vp", "play", "--seed", "1", "--paytable", "nsud")
+    assert out.startswith("Deuces Wild NSUD, 5 coins a hand.") and "deuces-wild-nsud" not in out
+
+    # --all: one row per table, by title (the analyses stubbed: the real ones take seconds each).
+    import showdown.cli.videopoker as command
+
+    def stub(coins, client=None, progress=None):
+        return {name: Analysis(table, coins, Fraction(99, 100), Fraction(20), (), {}, 0, 0.0)
+                for name, table in PAYTABLES.items()}
+
+    monkeypatch.setattr(command, "analyze_all", stub)
+    monkeypatch.setattr(output.console, "width", 200)
+    out = run(capsys, "vp", "analyze", "--all")
+    assert [row[0] for row in _rows(out)] == [table.title for table in PAYTABLES.values()]
+    assert not any(name in out for name in PAYTABLES)
+
+
+def test_vp_list_shows_every_named_table(capsys, monkeypatch):
+    monkeypatch.setattr(output.console, "width", 200)
+    out = run(capsys, "vp", "list")
+    assert _rows(out) == [[table.name, table.title, ", ".join(table.short_names), table.wild]
+                          for table in PAYTABLES.values()]
+    assert len(PAYTABLES) >= 12 and all(table.short_names for table in PAYTABLES.values())
+    assert "9/6, job-9/6" in out and "nsud" in out and "joker" in out
+
+
+def test_vp_list_json_is_each_tables_dict_with_its_short_names(capsys):
+    data = json.loads(run(capsys, "vp", "list", "--json"))
+    assert data == [{**table.to_dict(), "short_names": list(table.short_names)} for table in PAYTABLES.values()]
+    for entry in data:  # every short name listed names its table, as --paytable takes it
+        table = Paytable.from_dict({key: value for key, value in entry.items() if key != "short_names"})
+        assert table == PAYTABLES[entry["name"]]
+        assert all(Paytable.named(short) == table for short in entry["short_names"])

@@ -324,17 +324,17 @@ def test_no_wrap_around_straight():
 
 
 def test_board_plays_and_everyone_splits():
-    result = showdown("As Ks Qs Js Ts", ["2c 3d", "4h 5c", "9d 9c", "Ah Kh"])
+    result = showdown(["2c 3d", "4h 5c", "9d 9c", "Ah Kh"], "As Ks Qs Js Ts")
     assert result.winners == (0, 1, 2, 3) and result.is_split
     assert all(r.description == "Royal Flush" for r in result.ranks.values())
     assert len({r.value for r in result.ranks.values()}) == 1
 
 
 def test_board_straight_splits_unless_a_player_improves():
-    result = showdown("9c Td Jh Qs Kc", ["2c 3d", "4h 5s"])
+    result = showdown(["2c 3d", "4h 5s"], "9c Td Jh Qs Kc")
     assert result.is_split and result.winners == (0, 1)
     assert result.winning_rank.description == "Straight, King high"
-    result = showdown("9c Td Jh Qs Kc", ["2c 3d", "Ah 2d", "4h 5s"])
+    result = showdown(["2c 3d", "Ah 2d", "4h 5s"], "9c Td Jh Qs Kc")
     assert result.winners == (1,) and result.winning_rank.description == "Straight, Ace high"
 
 
@@ -350,7 +350,7 @@ def test_counterfeited_two_pair():
     assert ace.description == "Two Pair, Kings and Nines, Ace kicker"
     assert ace > player
     assert evaluate("2d 2s " + board) < player  # the pocket deuces are counterfeited too
-    result = showdown(board, {"threes": "3d 4h", "ace": "Ah 2c", "deuces": "2d 2s"})
+    result = showdown({"threes": "3d 4h", "ace": "Ah 2c", "deuces": "2d 2s"}, board)
     assert result.winners == ("ace",)
 
 
@@ -384,11 +384,11 @@ def test_trips_and_two_pairs_full_of_the_higher_pair():
 def test_quads_on_board_kicker_decides():
     board = "7c 7d 7h 7s 2c"
     assert evaluate("Ad 3c " + board).description == "Four of a Kind, Sevens, Ace kicker"
-    assert showdown(board, ["Kd Qc", "Ad 3c"]).winners == (1,)
-    assert showdown(board, ["3d 4h", "5d 6h"]).winners == (1,)
-    assert showdown(board, ["2d 3h", "2h 3d"]).winners == (0, 1)
+    assert showdown(["Kd Qc", "Ad 3c"], board).winners == (1,)
+    assert showdown(["3d 4h", "5d 6h"], board).winners == (1,)
+    assert showdown(["2d 3h", "2h 3d"], board).winners == (0, 1)
     # a board kicker higher than every hole card plays for everyone
-    result = showdown("7c 7d 7h 7s Kc", ["Qd Jc", "2d 3h"])
+    result = showdown(["Qd Jc", "2d 3h"], "7c 7d 7h 7s Kc")
     assert result.is_split and result.winning_rank.description == "Four of a Kind, Sevens, King kicker"
     assert evaluate("7c 7d 7h 7s Kc Ac Ad").description == "Four of a Kind, Sevens, Ace kicker"
 

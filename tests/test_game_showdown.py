@@ -99,13 +99,13 @@ def deal(rng: random.Random, game: str, players: int, board_size: int = 5, deck:
 
 
 # --------------------------------------------------------------------------------------------
-# 1. showdown(board, hands, game=...) against the brute force
+# 1. showdown(hands, board, game=...) against the brute force
 # --------------------------------------------------------------------------------------------
 
 
 def check_showdown(game: str, board: str, hands: dict[str, str]) -> None:
     """Every field of showdown(...) and its to_dict() agrees with the brute force."""
-    result = showdown(board, hands, game=game)
+    result = showdown(hands, board, game=game)
     winners, low_winners, highs, lows = naive_showdown(game, board, hands)
     rules = GAMES[game]
     where = f"{game}: board {board}, hands {hands}"
@@ -228,16 +228,16 @@ def test_hand_picked_hi_lo_verdicts():
     # 7-4-3-2-A; cy's 7c 7d + 7h Jd Js is a full house and cy has no low (8s with 2 4 7 is one
     # low card short).  cy wins the high, ann and bo split the low: each is quartered.
     board, hands = "2c 4d 7h Jd Js", {"ann": "Ah 3h Kc Qc", "bo": "As 3s Qd Td", "cy": "7c 7d 9s 8s"}
-    result = showdown(board, hands, game="omaha-hilo")
+    result = showdown(hands, board, game="omaha-hilo")
     assert result.winners == ("cy",) and result.low_winners == ("ann", "bo") and result.scoopers == ()
     assert result.verdict.startswith("cy wins the high with Full House, Sevens full of Jacks; ann and bo split the low")
     assert result.verdict.endswith("7-4-3-2-A low")
     # Board Kc Qd 9h 8s 2c has two low cards: nobody can make a low, the high takes the pot.
-    result = showdown("Kc Qd 9h 8s 2c", {"ann": "Ac 3d Jc Ts", "bo": "Kd Ks 5c 6c"}, game="omaha-hilo")
+    result = showdown({"ann": "Ac 3d Jc Ts", "bo": "Kd Ks 5c 6c"}, "Kc Qd 9h 8s 2c", game="omaha-hilo")
     assert result.low_winners == () and result.scoopers == ("ann",) and result.winning_low is None
     assert "no low qualifies" in result.verdict and "Straight, King high" in result.verdict
     # In plain Omaha the same hands have no low at all, and the verdict speaks of one pot.
-    result = showdown(board, hands, game="omaha")
+    result = showdown(hands, board, game="omaha")
     assert result.low_winners == () and result.lows == {} and result.verdict.startswith("cy wins with Full House")
     check_showdown("omaha-hilo", board, hands)
 
@@ -247,19 +247,19 @@ def test_short_deck_rules_change_the_winner():
     # of kings), "pair" holds Tc 8c (T-9-8-7 with no J or 6: a pair of nines).  In hold'em the full
     # house wins; in short deck the flush does.
     board, hands = "Ah Kh 9h 9d 7d", {"flush": "Qh 6h", "full": "9c Ks", "pair": "Tc 8c"}
-    assert showdown(board, hands).winners == ("full",)
+    assert showdown(hands, board).winners == ("full",)
     for game in ("short-deck", "short-deck-trips"):
-        assert showdown(board, hands, game=game).winners == ("flush",)
+        assert showdown(hands, board, game=game).winners == ("flush",)
         check_showdown(game, board, hands)
     # Board 9c 9d 8h 7s Kd: "trips" holds 9s Ac (three nines), "straight" holds Tc 6h (T-9-8-7-6).
     board, hands = "9c 9d 8h 7s Kd", {"trips": "9s Ac", "straight": "Tc 6h"}
-    assert showdown(board, hands, game="short-deck").winners == ("straight",)
-    assert showdown(board, hands, game="short-deck-trips").winners == ("trips",)
+    assert showdown(hands, board, game="short-deck").winners == ("straight",)
+    assert showdown(hands, board, game="short-deck-trips").winners == ("trips",)
     for game in ("short-deck", "short-deck-trips"):
         check_showdown(game, board, hands)
     # A-6-7-8-9 is the lowest straight, Nine high: 6-7-8-9-T beats it.
     board, hands = "6c 7d 8h Ks Qd", {"wheel": "Ac 9s", "ten": "9d Tc"}
-    result = showdown(board, hands, game="short-deck")
+    result = showdown(hands, board, game="short-deck")
     assert result.winners == ("ten",) and result.ranks["wheel"].description == "Straight, Nine high"
     check_showdown("short-deck", board, hands)
 
@@ -279,7 +279,7 @@ def test_short_deck_rules_change_the_winner():
 )
 def test_bad_showdowns_are_refused(game, board, hands, error, words):
     with pytest.raises(error) as raised:
-        showdown(board, hands, game=game)
+        showdown(hands, board, game=game)
     for word in words:
         assert word in str(raised.value)
 
@@ -317,7 +317,7 @@ def test_quartered_low_with_odd_chips():
     #   low 151 split A/B: 75 each and one odd chip, to the first of them clockwise from the
     #   button (seat 0, A): B (seat 1) -> B 76, A 75
     seats = [Seat("A", 101, "Ah 3h Kc Qc"), Seat("B", 101, "As 3s Qd Td"), Seat("C", 101, "7c 7d 9s 8s")]
-    result = settle("2c 4d 7h Jd Js", seats, button=0, game="omaha-hilo")
+    result = settle(seats, "2c 4d 7h Jd Js", button=0, game="omaha-hilo")
     assert result.payouts == {"A": 75, "B": 76, "C": 152}
     (pot,) = result.pots
     assert pot.amount == 303 and pot.high_winners == ("C",) and set(pot.low_winners) == {"A", "B"}
@@ -330,13 +330,13 @@ def test_quartered_low_with_odd_chips():
     assert "high 152 to C with Full House" in text  # the low's winners are named from the button on
     assert "B and A split the low (76, 75) with 7-4-3-2-A low" in text
     # All the odd chips to the first winner from the button: one odd chip here, the same split.
-    same = settle("2c 4d 7h Jd Js", seats, button=0, game="omaha-hilo", odd_chip="all-to-first-from-button")
+    same = settle(seats, "2c 4d 7h Jd Js", button=0, game="omaha-hilo", odd_chip="all-to-first-from-button")
     assert same.payouts == result.payouts
     # Button on B (seat 1): the first seat clockwise is C, then A: A gets the odd chip.
-    assert settle("2c 4d 7h Jd Js", seats, button=1, game="omaha-hilo").payouts == {"A": 76, "B": 75, "C": 152}
+    assert settle(seats, "2c 4d 7h Jd Js", button=1, game="omaha-hilo").payouts == {"A": 76, "B": 75, "C": 152}
     # Each even pot: 100 each, 300 = 150 high to C + 150 low, 75 to A and to B: a quarter each.
     even = [Seat(seat.name, 100, seat.hole) for seat in seats]
-    assert settle("2c 4d 7h Jd Js", even, game="omaha-hilo").payouts == {"A": 75, "B": 75, "C": 150}
+    assert settle(even, "2c 4d 7h Jd Js", game="omaha-hilo").payouts == {"A": 75, "B": 75, "C": 150}
 
 
 def test_no_low_the_high_takes_the_whole_pot():
@@ -346,7 +346,7 @@ def test_no_low_the_high_takes_the_whole_pot():
     #   75 split A/B: 37 each and one odd chip; button C (seat 2): the first seat clockwise is A
     #   -> A 38, B 37
     seats = [Seat("A", 25, "Ac 3d Jc Ts"), Seat("B", 25, "Ah 4h Jd Th"), Seat("C", 25, "Kd Ks 5c 6c")]
-    result = settle("Kc Qd 9h 8s 2c", seats, button=2, game="omaha-hilo")
+    result = settle(seats, "Kc Qd 9h 8s 2c", button=2, game="omaha-hilo")
     assert result.payouts == {"A": 38, "B": 37, "C": 0}
     (pot,) = result.pots
     assert pot.low_winners == () and pot.low_description is None and set(pot.high_winners) == {"A", "B"}
@@ -363,7 +363,7 @@ def test_tied_high_and_a_single_low():
     #   is the first high winner -> A 23, B 22
     #   low 45 -> C
     seats = [Seat("A", 30, "Qs Qh Tc 9d"), Seat("B", 30, "Qc Qd Ts 9h"), Seat("C", 30, "Ac 3d Jh Jd")]
-    result = settle("Kc Kd 7h 4s 2c", seats, button=1, game="omaha-hilo")
+    result = settle(seats, "Kc Kd 7h 4s 2c", button=1, game="omaha-hilo")
     assert result.payouts == {"A": 23, "B": 22, "C": 45}
     (pot,) = result.pots
     assert set(pot.high_winners) == {"A", "B"} and pot.low_winners == ("C",)
@@ -387,7 +387,7 @@ def test_side_pots_with_all_in_players_of_different_stacks():
     # payouts: A 62, B 62 + 74 = 136, C 73 + 240 = 313, D 0; 62 + 136 + 313 + 50 = 561 put in.
     seats = [Seat("A", 31, "3c 4c Qs Qd"), Seat("B", 80, "7d 8d Ks Kd"), Seat("C", 250, "3h 5h Jc Jh"),
              Seat("D", 200, "Tc Ts 4d 5d")]
-    result = settle("As 2d 6h 9c Kh", seats, game="omaha-hilo")
+    result = settle(seats, "As 2d 6h 9c Kh", game="omaha-hilo")
     assert result.returned == {"A": 0, "B": 0, "C": 50, "D": 0}
     assert [pot.amount for pot in result.pots] == [124, 147, 240]
     assert [pot.contenders for pot in result.pots] == [("A", "B", "C", "D"), ("B", "C", "D"), ("C", "D")]
@@ -413,7 +413,7 @@ def test_a_half_smaller_than_its_winners_is_announced():
     # a high of 1 and a low of 1; each half split between A and B is 0 each and one odd chip,
     # which goes to the first of them clockwise from the button (seat 0, A): B.  B takes 2.
     seats = [Seat("A", 1, "4c 4d 4h 5c"), Seat("B", 1, "4s 5d 5h 5s")]
-    result = settle("6s 7d 7h 8c 8d", seats, game="omaha-hilo")
+    result = settle(seats, "6s 7d 7h 8c 8d", game="omaha-hilo")
     assert result.payouts == {"A": 0, "B": 2}
     (part,) = result.pots[0].boards
     assert (part.high_amount, part.low_amount) == (1, 1)
@@ -425,11 +425,11 @@ def test_a_half_smaller_than_its_winners_is_announced():
 
 def test_omaha_settle_refuses_wrong_hole_cards_and_short_deck_cards():
     with pytest.raises(HandSizeError, match="3 hole cards"):
-        settle("As 2d 6h 9c Kh", [Seat("A", 10, "3c 4c Qs"), Seat("B", 10, "7d 8d Ks Kd")], game="omaha-hilo")
+        settle([Seat("A", 10, "3c 4c Qs"), Seat("B", 10, "7d 8d Ks Kd")], "As 2d 6h 9c Kh", game="omaha-hilo")
     with pytest.raises(GameError, match="4c"):
-        settle("As Td 6h 9c Kh", [Seat("A", 10, "Ac 4c"), Seat("B", 10, "7d 8d")], game="short-deck")
+        settle([Seat("A", 10, "Ac 4c"), Seat("B", 10, "7d 8d")], "As Td 6h 9c Kh", game="short-deck")
     with pytest.raises(GameError, match="'stud'"):
-        settle("As Td 6h 9c Kh", [Seat("A", 10, "Ac 4c"), Seat("B", 10, "7d 8d")], game="stud")
+        settle([Seat("A", 10, "Ac 4c"), Seat("B", 10, "7d 8d")], "As Td 6h 9c Kh", game="stud")
 
 
 # --------------------------------------------------------------------------------------------
@@ -546,9 +546,9 @@ def hi_lo_tables(draw):
 def test_hi_lo_settlement_properties(table):
     seats, boards, button, odd_chip = table
     if len(boards) == 1:
-        result = settle(boards[0], seats, button=button, odd_chip=odd_chip, game="omaha-hilo")
+        result = settle(seats, boards[0], button=button, odd_chip=odd_chip, game="omaha-hilo")
     else:
-        result = settle("", seats, button=button, odd_chip=odd_chip, boards=boards, game="omaha-hilo")
+        result = settle(seats, "", button=button, odd_chip=odd_chip, boards=boards, game="omaha-hilo")
     expected_pots, expected_payouts, expected_returned = reference_settlement(seats, boards, button, odd_chip)
 
     total = sum(seat.contribution for seat in seats)

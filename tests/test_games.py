@@ -78,10 +78,10 @@ def test_a_copied_entry_answers_as_its_game_everywhere(copy):
                                            evaluate_many_low(rows, game=game).tolist()))
         assert first == second
     first, second = both(lambda game: (
-        showdown(board, {"hero": cards["hero"], "villain": cards["villain"]}, game=game).to_dict()))
+        showdown({"hero": cards["hero"], "villain": cards["villain"]}, board, game=game).to_dict()))
     assert first == second
     first, second = both(lambda game: (settle(
-        board, [Seat("hero", 30, cards["hero"]), Seat("villain", 50, cards["villain"])], game=game).to_dict()))
+        [Seat("hero", 30, cards["hero"]), Seat("villain", 50, cards["villain"])], board, game=game).to_dict()))
     assert first == second
     first, second = both(lambda game: (deal_showdown(3, seed=5, game=game).to_dict()))
     assert first == second
@@ -119,7 +119,7 @@ def test_a_new_combination_is_one_entry():
     board = "6h 7h 8c Kc Qd"
     assert evaluate(hero, board, game=game).value == evaluate(hero, board, game=high_game).value
     assert str(evaluate_low(hero, board, game=game)) == "8-7-6-2-A low"
-    answer = showdown(board, {"hero": hero, "villain": villain}, game=game)  # the villain's straight, the hero's low
+    answer = showdown({"hero": hero, "villain": villain}, board, game=game)  # the villain's straight, the hero's low
     assert answer.winners == ("villain",) and answer.to_dict()["low_winners"] == ["hero"]
     result = equity([hero, villain], "6h 7h 8c Kc", exact=True, game=game)
     high = equity([hero, villain], "6h 7h 8c Kc", exact=True, game=high_game)
@@ -128,7 +128,7 @@ def test_a_new_combination_is_one_entry():
     exact = equity([hero, villain], "6h 7h 8c", exact=True, game=game)
     assert all(abs(a - b) <= 4.5 * s for a, b, s in zip(sampled.equity, exact.equity, sampled.player_stderr,
                                                         strict=True))
-    settled = settle(board, [Seat("hero", 40, hero), Seat("villain", 40, villain)], game=game)
+    settled = settle([Seat("hero", 40, hero), Seat("villain", 40, villain)], board, game=game)
     assert settled.payouts == {"hero": 40, "villain": 40}
 
 

@@ -408,7 +408,7 @@ SEATS = [Seat("A", 5, "Ah Kh"), Seat("B", 5, "Ad Kd"), Seat("C", 5, "Ac Kc"), Se
 
 
 def settled(board: str = "As Ks 7c 8d 9h", seats: Any = SEATS, **kw: Any) -> str:
-    return str(settle(board, seats, **kw))
+    return str(settle(seats, board, **kw))
 
 
 def partitions_reported(call: Callable[..., Any], given: dict[str, Any], baseline: dict[str, Any]) -> Check:
@@ -604,7 +604,7 @@ TABLE: dict[str, tuple[Check, ...]] = {
         refused(lambda **kw: Range("AA").filter(FLOP, **kw), {"made": ["nuts"]}, names="nuts")),
     "showdown.Range.filter.draws": (changes(lambda **kw: str(Range("AA, KK, AhQh").filter(
         "Ks 7h 2h", made=["overpair"], **kw)), {"draws": ["flush-draw"]}),),
-    "showdown.Range.filter.dead": (changes(lambda **kw: str(Range("AA, KK").filter(FLOP, made=["overpair"], **kw)),
+    "showdown.Range.filter.dead": (changes(lambda **kw: len(Range("AA, KK").filter(FLOP, made=["overpair"], **kw)),
                                            {"dead": "Ac"}),),
     "showdown.Range.filter.game": (changes(lambda **kw: str(Range(STRAIGHT_IN_SHORT_DECK[0]).filter(
         STRAIGHT_IN_SHORT_DECK[1], made=["straight"], **kw)), {"game": "short-deck"}),),
@@ -813,11 +813,12 @@ TABLE: dict[str, tuple[Check, ...]] = {
         refused(lambda **kw: run_batch("spots.jsonl", "out.jsonl", **kw), {"max_evaluations": 0}),
         effect(batch_limit)),
     # settle
+    "showdown.settle.board": (changes(lambda **kw: str(settle(SEATS, **kw)), {"board": "As Ks 7c 8d 9h"}),),
     "showdown.settle.button": (changes(settled, {"button": 1}),
                                refused(settled, {"button": 9})),
     "showdown.settle.odd_chip": (changes(settled, {"odd_chip": "all-to-first-from-button"}),
                                  refused(settled, {"odd_chip": "dealer"})),
-    "showdown.settle.rake": (changes(settled, {"rake": Rake(10)}),
+    "showdown.settle.rake": (changes(settled, {"rake": Rake(percent=10)}),
                              refused(settled, {"rake": 10})),
     "showdown.settle.boards": (changes(lambda **kw: settled("As Ks 7c", **kw),
                                        {"boards": ["As Ks 7c 8d 9h", "As Ks 7c Qc Jc"]},
@@ -827,7 +828,10 @@ TABLE: dict[str, tuple[Check, ...]] = {
         Seat("A", 5, FLUSH_OVER_FULL_HOUSE[1][0]), Seat("B", 5, FLUSH_OVER_FULL_HOUSE[1][1])], **kw),
         {"game": "short-deck"}),),
     # showdown
-    "showdown.showdown.game": (changes(lambda **kw: show_down(*FLUSH_OVER_FULL_HOUSE, **kw).to_dict(),
+    "showdown.showdown.board": (changes(lambda **kw: show_down(FLUSH_OVER_FULL_HOUSE[1], **kw).to_dict(),
+                                        {"board": FLUSH_OVER_FULL_HOUSE[0]}),),
+    "showdown.showdown.game": (changes(lambda **kw: show_down(FLUSH_OVER_FULL_HOUSE[1], FLUSH_OVER_FULL_HOUSE[0],
+                                                              **kw).to_dict(),
                                        {"game": "short-deck"}),),
     # video poker: Trainer (a stand-in strategy list, see stand_in_derivation)
     "showdown.videopoker.Trainer.__init__.paytable": (

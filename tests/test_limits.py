@@ -85,14 +85,14 @@ def test_showdown_players_by_game():
 def test_settlement():
     seats = [Seat(f"s{i}", 1, folded=i > 0) for i in range(LIMITS.max_seats + 1)]
     with pytest.raises(SettlementError, match=f"{LIMITS.min_seats} to {LIMITS.max_seats} seats"):
-        settle("", seats)
-    assert len(settle("", seats[:LIMITS.max_seats]).to_dict()["seats"]) == LIMITS.max_seats
+        settle(seats, "")
+    assert len(settle(seats[:LIMITS.max_seats], "").to_dict()["seats"]) == LIMITS.max_seats
     with pytest.raises(SettlementError, match=f"{LIMITS.max_chips:,}"):
         Seat("a", LIMITS.max_chips + 1)
     for rule in LIMITS.odd_chip_rules:
-        assert settle("", seats[:2], odd_chip=rule).odd_chip == rule
+        assert settle(seats[:2], "", odd_chip=rule).odd_chip == rule
     with pytest.raises(SettlementError, match="odd_chip must be one of"):
-        settle("", seats[:2], odd_chip="to-the-dealer")
+        settle(seats[:2], "", odd_chip="to-the-dealer")
 
 
 def test_video_poker():

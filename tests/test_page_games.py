@@ -38,7 +38,7 @@ def test_hilo_showdown_shows_high_low_and_scoop(page):
         page.fill(f"[data-testid=showdown-hole-{seat}-input]", hole)
     wait_slots(page, "showdown-hole-2", HILO_HOLES["carol"].split())
     page.click("[data-testid=showdown-run]")
-    expected = showdown(HILO_BOARD, HILO_HOLES, game="omaha-hilo")
+    expected = showdown(HILO_HOLES, HILO_BOARD, game="omaha-hilo")
     assert shown_text(page, "[data-testid=showdown-headline]") == expected.verdict
     lows = page.eval_on_selector_all("[data-testid=showdown-low]", "lines => lines.map(line => line.textContent)")
     assert lows == [str(expected.lows[name]) if expected.lows.get(name) else "No qualifying low"
@@ -141,7 +141,7 @@ def test_pots_in_omaha_hilo(page):
     page.click("[data-testid=pots-run]")
     page.wait_for_selector("[data-testid=pots-announcement] li")
     seats = [Seat(name, chips, hole) for (name, hole), chips in zip(HILO_HOLES.items(), (100, 100, 50), strict=True)]
-    expected = settle(HILO_BOARD, seats, game="omaha-hilo")
+    expected = settle(seats, HILO_BOARD, game="omaha-hilo")
     lines = page.eval_on_selector_all("[data-testid=pots-announcement] li", "items => items.map(i => i.textContent)")
     assert lines == expected.announcement()
     halves = page.eval_on_selector_all("[data-testid=pots-halves]", "items => items.map(i => i.textContent)")

@@ -41,7 +41,7 @@ def test_a_seat_with_a_bad_card_blocks_the_showdown(page):
     # Emptied, the seat sits out: alice and bob split the royal on the board, carol is not in it.
     page.fill("[data-testid=showdown-hole-2-input]", "")
     page.click("[data-testid=showdown-run]")
-    expected = showdown(ROYAL, {"alice": "2c 3c", "bob": "4d 5d"}).verdict
+    expected = showdown({"alice": "2c 3c", "bob": "4d 5d"}, ROYAL).verdict
     page.wait_for_selector("[data-testid=showdown-headline]")
     assert page.text_content("[data-testid=showdown-headline]") == expected
     assert page.locator("[data-testid=showdown-results] .result-player").count() == 2
@@ -75,7 +75,7 @@ def test_enter_shows_down_and_a_reload_keeps_the_seats(page):
     page.fill("[data-testid=showdown-name-1]", "Bobby")
     wait_slots(page, "showdown-hole-1", ["9h", "5h"])
     page.press("[data-testid=showdown-hole-1-input]", "Enter")
-    expected = showdown("Ac Kc Jc 5c Th", {"alice": "8c7h", "Bobby": "9h 5h"}).verdict
+    expected = showdown({"alice": "8c7h", "Bobby": "9h 5h"}, "Ac Kc Jc 5c Th").verdict
     page.wait_for_selector("[data-testid=showdown-headline]")
     assert page.text_content("[data-testid=showdown-headline]") == expected
 
@@ -129,7 +129,7 @@ def test_a_showdown_seats_as_many_players_as_its_game_deals_to(page):
     holes = {name: slot_cards(page, f"showdown-hole-{index}") for index, name in enumerate(names)}
     assert len(board) == 5 and all(len(hole) == 2 for hole in holes.values())
     page.click("[data-testid=showdown-run]")
-    assert shown_text(page, "[data-testid=showdown-headline]") == showdown(board, holes).verdict
+    assert shown_text(page, "[data-testid=showdown-headline]") == showdown(holes, board).verdict
     assert page.locator("[data-testid=showdown-results] .result-player").count() == most["holdem"]
     # Six-card Omaha deals to fewer: the seats past them are set aside, and the page says so.
     page.select_option("[data-testid=showdown-game]", "omaha6")
@@ -188,7 +188,7 @@ def test_pots_seat_as_many_as_the_library_settles_and_every_seat_has_a_name(page
     assert asked[-1]["odd_chip"] == LIMITS.odd_chip_rules[0]
     seats = [Seat(name, 100, hole, folded=hole is None)
              for name, hole in zip(names, ["Ac Ad", "Kc Kd"] + [None] * (len(names) - 2), strict=True)]
-    expected = settle(POTS_BOARD, seats)
+    expected = settle(seats, POTS_BOARD)
     rows = page.eval_on_selector_all("[data-testid=pots-payouts] tbody tr",
                                      "rows => rows.map(row => [...row.cells].map(cell => cell.textContent))")
     assert rows == [[seat["name"], str(seat["contribution"]), str(seat["returned"]), str(seat["payout"]),
@@ -217,7 +217,7 @@ def test_pots_speak_like_the_command_line_and_enter_settles(page):
         "[data-testid=pots-payouts] thead th", "cells => cells.map(c => c.textContent)"
     )
     assert headings == ["Seat", "Put in", "Returned", "Won", "Net"]
-    expected = settle(POTS_BOARD, [Seat(name, chips, hole) for name, chips, hole in SEATS]).to_dict()
+    expected = settle([Seat(name, chips, hole) for name, chips, hole in SEATS], POTS_BOARD).to_dict()
     rows = page.eval_on_selector_all("[data-testid=pots-payouts] tbody tr",
                                      "rows => rows.map(row => [...row.cells].map(cell => cell.textContent))")
     assert rows == [[seat["name"], str(seat["contribution"]), str(seat["returned"]), str(seat["payout"]),

@@ -132,7 +132,7 @@ def test_the_tutor_warns_before_a_draw_that_gives_up_ev(page):
     assert f"holding {held} gives up {lost:.4f} a coin ({lost * 5:.4f} for the bet)" in warning
     best_text = " ".join(str(card) for card in best.held) or "nothing (draw five)"
     assert page.text_content("[data-testid=vp-tutor-best-hold]") == best_text
-    numbers = best.to_dict()["positions"]  # counted from 1, as the keys 1 to 5 hold the cards
+    numbers = [p + 1 for p in best.to_dict()["positions"]]  # the keys 1 to 5 hold the cards
     named = (
         f"card {numbers[0]}" if len(numbers) == 1 else f"cards {', '.join(map(str, numbers[:-1]))} and {numbers[-1]}"
     )
@@ -291,17 +291,35 @@ def test_the_game_coins_tutor_and_own_table_survive_a_reload(page):
     assert page.input_value("[data-testid=vp-coins]") == "3"
 
 
-def test_enter_deals_and_draws(page):
+def _seeded_hand(page):
+    """Open the view with the deal of ``SEED`` coming next: that deal and its hand drawn holding nothing."""
     deal_seed(page, SEED)
     trainer = Trainer(seed=SEED)
     deal = trainer.deal()
     expected = trainer.play(())
     _open(page)
+    return deal, expected
+
+
+def test_enter_deals_and_draws(page):
+    deal, expected = _seeded_hand(page)
     page.locator("body").press("Enter")
     page.wait_for_function("() => document.querySelector('[data-testid=vp-deal]').textContent === 'Draw'")
     assert _cards(page) == [str(card) for card in deal]
     page.locator("body").press("Enter")
     assert _drawn(page) == [str(card) for card in expected.final]
+
+
+def test_a_double_click_deals_once_and_draws_once(page):
+    deal, expected = _seeded_hand(page)
+    page.dblclick("[data-testid=vp-deal]")
+    page.wait_for_function("() => document.querySelector('[data-testid=vp-deal]').textContent === 'Draw'")
+    assert _cards(page) == [str(card) for card in deal]
+    page.dblclick("[data-testid=vp-deal]")
+    assert _drawn(page) == [str(card) for card in expected.final]
+    page.wait_for_function("() => !document.querySelector('[data-testid=vp-deal]').disabled")
+    assert page.text_content("[data-testid=vp-tally-hands]") == "1"
+    assert page.text_content("[data-testid=vp-status]") == ""  # no refused second draw to report
 
 
 def test_the_analysis_says_it_is_working_and_the_page_stays_usable(page):

@@ -53,7 +53,7 @@ def conserved(result: Settlement) -> bool:
 
 
 def test_worked_example_button_3():
-    result = settle(WORKED_BOARD, worked_seats(), button=3)
+    result = settle(worked_seats(), WORKED_BOARD, button=3)
     assert [pot.amount for pot in result.pots] == [100, 75, 100]
     assert [pot.contenders for pot in result.pots] == [("A", "B", "C", "D"), ("B", "C", "D"), ("C", "D")]
     assert result.pots[0].winners == ("A",)
@@ -79,15 +79,15 @@ def test_worked_example_button_3():
 
 
 def test_worked_example_button_2_odd_chip_to_d():
-    result = settle(WORKED_BOARD, worked_seats(), button=2)
+    result = settle(worked_seats(), WORKED_BOARD, button=2)
     assert result.pots[1].shares == {"C": 37, "D": 38}
     assert result.payouts == {"A": 100, "B": 0, "C": 87, "D": 88}
     assert result.net == {"A": 75, "B": -50, "C": -13, "D": -12}
 
 
 def test_worked_example_button_by_name():
-    assert settle(WORKED_BOARD, worked_seats(), button="D").payouts == {"A": 100, "B": 0, "C": 88, "D": 87}
-    assert settle(WORKED_BOARD, worked_seats(), button="C").payouts == {"A": 100, "B": 0, "C": 87, "D": 88}
+    assert settle(worked_seats(), WORKED_BOARD, button="D").payouts == {"A": 100, "B": 0, "C": 88, "D": 87}
+    assert settle(worked_seats(), WORKED_BOARD, button="C").payouts == {"A": 100, "B": 0, "C": 87, "D": 88}
 
 
 # --------------------------------------------------------------------------------------------
@@ -104,7 +104,7 @@ def test_uncalled_bet_returned_over_second_largest_including_folded():
     # Level 50: A 20 + B 20 = 40, contenders B only (A folded) -> uncontested to B.
     # C (Kh Kd) beats B (Qh Qd) on 2c 3d 7h 9s Jc -> main pot 90 to C.
     seats = [Seat("A", 50, folded=True), Seat("B", 80, "Qh Qd"), Seat("C", 30, "Kh Kd")]
-    result = settle("2c 3d 7h 9s Jc", seats)
+    result = settle(seats, "2c 3d 7h 9s Jc")
     assert result.returned == {"A": 0, "B": 30, "C": 0}
     assert [(pot.amount, pot.contenders, pot.winners) for pot in result.pots] == [
         (90, ("B", "C"), ("C",)),
@@ -120,7 +120,7 @@ def test_uncalled_bet_returned_over_second_largest_including_folded():
 def test_uncalled_bet_not_returned_when_top_two_equal():
     # B and C both put in 100: nothing is uncalled.
     seats = [Seat("A", 20, "2h 2d"), Seat("B", 100, "Qh Qd"), Seat("C", 100, "Kh Kd")]
-    result = settle("2c 3d 7h 9s Jc", seats)
+    result = settle(seats, "2c 3d 7h 9s Jc")
     assert result.returned == {"A": 0, "B": 0, "C": 0}
     # main 60 (A B C) -> A's set of deuces; side 160 (B C) -> C's kings.
     assert [(pot.amount, pot.winners) for pot in result.pots] == [(60, ("A",)), (160, ("C",))]
@@ -132,7 +132,7 @@ def test_everyone_folds_but_one_needs_no_cards():
     # Uncalled: 10 - 2 = 8 back to C.  In pots 1, 2, 2: level 1 -> 3 (contender C), level 2 -> 2
     # (contender C): same contenders merge -> one pot of 5 to C, uncontested.  No cards anywhere.
     seats = [Seat("A", 1, folded=True), Seat("B", 2, folded=True), Seat("C", 10)]
-    result = settle("", seats)
+    result = settle(seats, "")
     assert result.returned == {"A": 0, "B": 0, "C": 8}
     assert len(result.pots) == 1
     assert (result.pots[0].amount, result.pots[0].contenders, result.pots[0].winners) == (5, ("C",), ("C",))
@@ -150,7 +150,7 @@ def test_folded_dead_money_in_every_pot_it_reached():
     # A's 80 is dead money: 50 of it in the main pot, 30 in the side pot.
     # Board 2c 3d 7h 9s Jc: B (Ah Ad) beats C (Kh Kd) beats D (Qh Qd).
     seats = [Seat("A", 80, folded=True), Seat("B", 50, "Ah Ad"), Seat("C", 100, "Kh Kd"), Seat("D", 100, "Qh Qd")]
-    result = settle("2c 3d 7h 9s Jc", seats)
+    result = settle(seats, "2c 3d 7h 9s Jc")
     assert [(pot.amount, pot.contenders, pot.winners) for pot in result.pots] == [
         (200, ("B", "C", "D"), ("B",)),
         (130, ("C", "D"), ("C",)),
@@ -164,7 +164,7 @@ def test_adjacent_pots_with_same_contenders_merge():
     # A folded with 20; B and C 50 each.  Level 20: 60 (B C); level 50: 30 + 30 = 60 (B C)
     # -> one pot of 120, not two pots of 60.  B and C tie on the royal board: 60 / 60.
     seats = [Seat("A", 20, folded=True), Seat("B", 50, "2c 3d"), Seat("C", 50, "4c 5d")]
-    result = settle(ROYAL, seats)
+    result = settle(seats, ROYAL)
     assert len(result.pots) == 1
     assert result.pots[0].amount == 120
     assert result.pots[0].contenders == ("B", "C")
@@ -176,7 +176,7 @@ def test_level_reached_only_by_folded_seats_joins_pot_below():
     # In pots 60, 60, 40.  Level 40: 120 (contender C).  Level 60: 20 + 20 = 40, reached only by
     # folded seats -> joins the pot below: one pot of 160 to C.  No cards needed.
     seats = [Seat("A", 100, folded=True), Seat("B", 60, folded=True), Seat("C", 40)]
-    result = settle("", seats)
+    result = settle(seats, "")
     assert result.returned == {"A": 40, "B": 0, "C": 0}
     assert [(pot.amount, pot.winners) for pot in result.pots] == [(160, ("C",))]
     assert result.payouts == {"A": 0, "B": 0, "C": 160}
@@ -188,7 +188,7 @@ def test_pot_with_one_contender_uncontested_even_if_weaker():
     # Pots: main 30 * 3 = 90 (contenders A B; C folded) -> A's aces;
     #       side 70 * 2 = 140 (contender B only) -> uncontested to B, no showdown for it.
     seats = [Seat("A", 30, "Ah Ad"), Seat("B", 100, "2h 7d"), Seat("C", 100, "3h 8d", folded=True)]
-    result = settle("Kc Qd 9s 5c 4h", seats)
+    result = settle(seats, "Kc Qd 9s 5c 4h")
     assert [(pot.amount, pot.contenders, pot.winners) for pot in result.pots] == [
         (90, ("A", "B"), ("A",)),
         (140, ("B",), ("B",)),
@@ -219,7 +219,7 @@ THREE_WAY = [Seat("A", 10, "2c 3d"), Seat("B", 10, "2d 3h"), Seat("C", 10, "4c 5
     ],
 )
 def test_three_way_split_one_each_from_button(button, expected):
-    result = settle(ROYAL, THREE_WAY, button=button, odd_chip="one-each-from-button")
+    result = settle(THREE_WAY, ROYAL, button=button, odd_chip="one-each-from-button")
     assert result.pots[0].amount == 32
     assert set(result.pots[0].winners) == {"A", "B", "C"}
     assert result.payouts == expected
@@ -241,7 +241,7 @@ def test_three_way_split_one_each_from_button(button, expected):
     ],
 )
 def test_three_way_split_all_to_first_from_button(button, expected):
-    result = settle(ROYAL, THREE_WAY, button=button, odd_chip="all-to-first-from-button")
+    result = settle(THREE_WAY, ROYAL, button=button, odd_chip="all-to-first-from-button")
     assert result.payouts == expected
     assert result.odd_chip == "all-to-first-from-button"
     assert conserved(result)
@@ -249,11 +249,11 @@ def test_three_way_split_all_to_first_from_button(button, expected):
 
 def test_rake_capped_main_pot_first():
     # A 10, B 40, C 40 (all live).  Pots: main 30 (A B C), side 60 (B C).
-    # Rake(5, cap=3): main floor(30 * 5%) = floor(1.5) = 1 -> 1 (2 left under the cap);
+    # Rake(percent=5, cap=3): main floor(30 * 5%) = floor(1.5) = 1 -> 1 (2 left under the cap);
     #                 side floor(60 * 5%) = 3 -> capped at the 2 left -> 2.  Total 3.
     # Main 29 to A (aces), side 58 to B (kings beat queens).
     seats = [Seat("A", 10, "Ah Ad"), Seat("B", 40, "Kh Kd"), Seat("C", 40, "Qh Qd")]
-    result = settle("2c 3d 7h 9s Jc", seats, rake=Rake(5, cap=3))
+    result = settle(seats, "2c 3d 7h 9s Jc", rake=Rake(percent=5, cap=3))
     assert [(pot.amount, pot.rake) for pot in result.pots] == [(29, 1), (58, 2)]
     assert result.rake == 3
     assert result.payouts == {"A": 29, "B": 58, "C": 0}
@@ -262,42 +262,56 @@ def test_rake_capped_main_pot_first():
 
 
 def test_rake_cap_reached_in_main_pot():
-    # Worked example, pots 100, 75, 100.  Rake(5, cap=3): main floor(5) = 5 -> capped to 3;
+    # Worked example, pots 100, 75, 100.  Rake(percent=5, cap=3): main floor(5) = 5 -> capped to 3;
     # nothing left for the side pots.  Main 97 to A.
-    result = settle(WORKED_BOARD, worked_seats(), button=3, rake=Rake(5, cap=3))
+    result = settle(worked_seats(), WORKED_BOARD, button=3, rake=Rake(percent=5, cap=3))
     assert [(pot.amount, pot.rake) for pot in result.pots] == [(97, 3), (75, 0), (100, 0)]
     assert result.payouts == {"A": 97, "B": 0, "C": 88, "D": 87}
     assert result.rake == 3
 
 
 def test_rake_without_cap_and_larger_cap():
-    # Rake(5) no cap: main floor(5) = 5, side 1 floor(3.75) = 3, side 2 floor(5) = 5 -> 13.
+    # Rake(percent=5) no cap: main floor(5) = 5, side 1 floor(3.75) = 3, side 2 floor(5) = 5 -> 13.
     # Side 1 after rake: 72 split C/D 36/36; side 2: 95 -> 48/47 (C first from button 3).
-    result = settle(WORKED_BOARD, worked_seats(), button=3, rake=Rake(5))
+    result = settle(worked_seats(), WORKED_BOARD, button=3, rake=Rake(percent=5))
     assert [(pot.amount, pot.rake) for pot in result.pots] == [(95, 5), (72, 3), (95, 5)]
     assert result.rake == 13
     assert result.payouts == {"A": 95, "B": 0, "C": 36 + 48, "D": 36 + 47}
-    # Rake(5, cap=8): main 5 (3 left), side 1 3 (0 left), side 2 0.
-    capped = settle(WORKED_BOARD, worked_seats(), button=3, rake=Rake(5, cap=8))
+    # Rake(percent=5, cap=8): main 5 (3 left), side 1 3 (0 left), side 2 0.
+    capped = settle(worked_seats(), WORKED_BOARD, button=3, rake=Rake(percent=5, cap=8))
     assert [pot.rake for pot in capped.pots] == [5, 3, 0]
     assert conserved(result) and conserved(capped)
+
+
+@pytest.mark.parametrize("given", [(5,), (0.05,), (5, 3), ("5",)])
+def test_a_rake_without_its_unit_named_is_refused(given):
+    with pytest.raises(SettlementError, match=r"give the rake's unit by name, Rake\(percent=5\) for 5 % of each pot"):
+        Rake(*given)
+
+
+def test_a_rake_says_its_percent():
+    assert Rake(percent=5).fraction == Rake(percent="5").fraction == Rake(percent=0.05).fraction * 100
+    assert (Rake(percent=5, cap=3).cap, Rake(percent=5).no_flop_no_drop) == (3, True)
+    assert Rake(percent=5, cap=3) == Rake(percent=5, cap=3) != Rake(percent=5)
+    with pytest.raises(SettlementError, match="a rake needs its percent"):
+        Rake(cap=3)
 
 
 def test_no_flop_no_drop():
     # A folds its 20 preflop, B put in 60: 40 back to B, pot 40 to B.
     seats = [Seat("A", 20, folded=True), Seat("B", 60)]
-    result = settle("", seats, rake=Rake(5, cap=3))
+    result = settle(seats, "", rake=Rake(percent=5, cap=3))
     assert result.rake == 0
     assert result.payouts == {"A": 0, "B": 40}
     assert result.returned == {"A": 0, "B": 40}
     with pytest.raises(HandSizeError, match="the board has 2 cards; a board has 0, 3"):
-        settle("Ac Kd", seats, rake=Rake(5, cap=3))
+        settle(seats, "Ac Kd", rake=Rake(percent=5, cap=3))
     # Without no-flop-no-drop the rake is taken: floor(40 * 5%) = 2 (under the cap of 3).
-    result = settle("", seats, rake=Rake(5, cap=3, no_flop_no_drop=False))
+    result = settle(seats, "", rake=Rake(percent=5, cap=3, no_flop_no_drop=False))
     assert result.rake == 2
     assert result.payouts == {"A": 0, "B": 38}
     # With a flop the rake is taken even with no_flop_no_drop: floor(40 * 10%) = 4, cap 3 -> 3.
-    result = settle("Ac Kd 7h", seats, rake=Rake(10, cap=3))
+    result = settle(seats, "Ac Kd 7h", rake=Rake(percent=10, cap=3))
     assert result.rake == 3
     assert result.payouts == {"A": 0, "B": 37}
     assert conserved(result)
@@ -310,7 +324,7 @@ def test_run_it_twice_different_winners():
     # C folded 1 chip: pot 51 + 51 + 1 = 103 -> board 1 gets 52 (odd chip), board 2 gets 51.
     seats = [Seat("A", 51, "7c 7d"), Seat("B", 51, "Qh Qd"), Seat("C", 1, folded=True)]
     boards = ["Ac Kd 7h 2c 3d", "Ac Kd 7h Qs Js"]
-    result = settle("Ac Kd 7h", seats, boards=boards)
+    result = settle(seats, "Ac Kd 7h", boards=boards)
     assert len(result.pots) == 1
     pot = result.pots[0]
     assert pot.amount == 103
@@ -328,7 +342,7 @@ def test_run_it_twice_even_split():
     # Board 1 Ac Kd 7h 2c 3d: A's trip sevens win 51.
     # Board 2 Ac Kd 7h Tc Qc: B's trip queens win 51 (no straight: no J; A has only 4 clubs).
     seats = [Seat("A", 51, "7c 7d"), Seat("B", 51, "Qh Qd")]
-    result = settle("Ac Kd 7h", seats, boards=["Ac Kd 7h 2c 3d", "Ac Kd 7h Tc Qc"], button=1)
+    result = settle(seats, "Ac Kd 7h", boards=["Ac Kd 7h 2c 3d", "Ac Kd 7h Tc Qc"], button=1)
     assert [(part.amount, part.winners) for part in result.pots[0].boards] == [(51, ("A",)), (51, ("B",))]
     assert result.payouts == {"A": 51, "B": 51}
 
@@ -341,14 +355,14 @@ def test_run_it_three_times_from_preflop():
     #   board 3 2s 4d 8c Jh 6s: A's aces win 66   -> A 133, B 67
     seats = [Seat("A", 100, "Ah Ad"), Seat("B", 100, "Kh Kd")]
     boards = ["2c 3d 7s 9c Jd", "Ks 4c 8d Tc 5s", "2s 4d 8c Jh 6s"]
-    result = settle("", seats, boards=boards)
+    result = settle(seats, "", boards=boards)
     assert [(part.amount, part.winners) for part in result.pots[0].boards] == [
         (67, ("A",)), (67, ("B",)), (66, ("A",))]
     assert result.payouts == {"A": 133, "B": 67}
 
 
 def test_to_dict_is_json_serialisable():
-    result = settle(WORKED_BOARD, worked_seats(), button=3, rake=Rake(5, cap=3))
+    result = settle(worked_seats(), WORKED_BOARD, button=3, rake=Rake(percent=5, cap=3))
     data = result.to_dict()
     again = json.loads(json.dumps(data))
     assert again == data
@@ -360,23 +374,23 @@ def test_to_dict_is_json_serialisable():
     assert again["pots"][1]["shares"] == [{"name": "C", "chips": 38}, {"name": "D", "chips": 37}]
     assert again["pots"][0]["boards"][0]["board"] == WORKED_BOARD.split()
     # run-it-twice and everyone-folds settlements serialise too
-    twice = settle("Ac Kd 7h", [Seat("A", 51, "7c 7d"), Seat("B", 51, "Qh Qd")],
+    twice = settle([Seat("A", 51, "7c 7d"), Seat("B", 51, "Qh Qd")], "Ac Kd 7h",
                    boards=["Ac Kd 7h 2c 3d", "Ac Kd 7h Qs Js"])
     data = json.loads(json.dumps(twice.to_dict()))
     assert data["announcement"][1:] == [
         "  Board 1 (Ac Kd 7h 2c 3d): 51 to A with Three of a Kind, Sevens, Ace-King kickers.",
         "  Board 2 (Ac Kd 7h Qs Js): 51 to B with Three of a Kind, Queens, Ace-King kickers."]
     assert data["announcement"][0] == "Main pot of 102, run 2 times:"
-    folded = settle("", [Seat("A", 1, folded=True), Seat("B", 2)])
+    folded = settle([Seat("A", 1, folded=True), Seat("B", 2)], "")
     assert [seat["returned"] for seat in json.loads(json.dumps(folded.to_dict()))["seats"]] == [0, 1]
 
 
 def test_boards_alone_share_their_common_start():
     seats = [Seat("A", 51, "7c 7d"), Seat("B", 51, "Qh Qd")]
     runs = ["Ac Kd 7h 2c 3d", "Ac Kd 7h Qs Js"]
-    assert settle("", seats, boards=runs) == settle("Ac Kd 7h", seats, boards=runs)
+    assert settle(seats, "", boards=runs) == settle(seats, "Ac Kd 7h", boards=runs)
     with pytest.raises(SettlementError, match="does not start with the board"):
-        settle("Ac Kd", seats, boards=["Ac Kd 7h 2c 3d", "As Kd 7h Qs Js"])
+        settle(seats, "Ac Kd", boards=["Ac Kd 7h 2c 3d", "As Kd 7h Qs Js"])
 
 
 # --------------------------------------------------------------------------------------------
@@ -402,100 +416,100 @@ def test_errors_are_settlement_errors():
 
 def test_repeated_seat_names():
     with pytest.raises(ShowdownError, match="'A'.*twice|twice.*'A'"):
-        settle(ROYAL, [Seat("A", 10, "2c 3d"), Seat("A", 10, "4c 5d")])
+        settle([Seat("A", 10, "2c 3d"), Seat("A", 10, "4c 5d")], ROYAL)
 
 
 def test_repeated_card_across_seats():
     with pytest.raises(DuplicateCardError, match="2c"):
-        settle("Ac Kd 7h 9s Jc", [Seat("A", 10, "2c 3d"), Seat("B", 10, "2c 5d")])
+        settle([Seat("A", 10, "2c 3d"), Seat("B", 10, "2c 5d")], "Ac Kd 7h 9s Jc")
 
 
 def test_repeated_card_seat_and_board():
     with pytest.raises(DuplicateCardError, match="Ac"):
-        settle("Ac Kd 7h 9s Jc", [Seat("A", 10, "Ac 3d"), Seat("B", 10, "4c 5d")])
+        settle([Seat("A", 10, "Ac 3d"), Seat("B", 10, "4c 5d")], "Ac Kd 7h 9s Jc")
 
 
 def test_repeated_card_folded_seat_and_board():
     with pytest.raises(DuplicateCardError, match="Kd"):
-        settle("Ac Kd 7h 9s Jc", [Seat("A", 10, "2c 3d"), Seat("B", 10, "4c 5d"), Seat("C", 5, "Kd 2h", folded=True)])
+        settle([Seat("A", 10, "2c 3d"), Seat("B", 10, "4c 5d"), Seat("C", 5, "Kd 2h", folded=True)], "Ac Kd 7h 9s Jc")
 
 
 def test_repeated_card_across_run_it_twice_boards():
     with pytest.raises(DuplicateCardError, match="2c"):
-        settle("Ac Kd 7h", [Seat("A", 10, "7c 7d"), Seat("B", 10, "Qh Qd")],
+        settle([Seat("A", 10, "7c 7d"), Seat("B", 10, "Qh Qd")], "Ac Kd 7h",
                boards=["Ac Kd 7h 2c 3d", "Ac Kd 7h 2c 4d"])
 
 
 def test_repeated_card_seat_and_second_board():
     with pytest.raises(DuplicateCardError, match="Js"):
-        settle("Ac Kd 7h", [Seat("A", 10, "7c Js"), Seat("B", 10, "Qh Qd")],
+        settle([Seat("A", 10, "7c Js"), Seat("B", 10, "Qh Qd")], "Ac Kd 7h",
                boards=["Ac Kd 7h 2c 3d", "Ac Kd 7h Qs Js"])
 
 
 def test_repeated_card_within_board():
     with pytest.raises(DuplicateCardError):
-        settle("Ac Kd 7h Ac Jc", [Seat("A", 10, "7c 7d"), Seat("B", 10, "Qh Qd")])
+        settle([Seat("A", 10, "7c 7d"), Seat("B", 10, "Qh Qd")], "Ac Kd 7h Ac Jc")
 
 
 def test_contender_without_cards_at_showdown():
     with pytest.raises(ShowdownError, match="'A'.*no cards"):
-        settle(ROYAL, [Seat("A", 10), Seat("B", 10, "2c 3d")])
+        settle([Seat("A", 10), Seat("B", 10, "2c 3d")], ROYAL)
 
 
 def test_board_too_short_for_showdown_two_cards():
     with pytest.raises(HandSizeError, match="board"):
-        settle("Ac Kd", [Seat("A", 10, "2c 3d"), Seat("B", 10, "4c 5d")])
+        settle([Seat("A", 10, "2c 3d"), Seat("B", 10, "4c 5d")], "Ac Kd")
 
 
 def test_board_too_short_for_showdown_three_cards():
     # Two live seats all-in with a 3-card board: a Hold'em showdown needs the full 5-card board.
     with pytest.raises(HandSizeError, match="board"):
-        settle("Ac Kd 7h", [Seat("A", 10, "2c 3d"), Seat("B", 10, "4c 5d")])
+        settle([Seat("A", 10, "2c 3d"), Seat("B", 10, "4c 5d")], "Ac Kd 7h")
 
 
 def test_short_board_fine_without_showdown():
-    result = settle("Ac Kd 7h", [Seat("A", 10, "2c 3d", folded=True), Seat("B", 10, "4c 5d")])
+    result = settle([Seat("A", 10, "2c 3d", folded=True), Seat("B", 10, "4c 5d")], "Ac Kd 7h")
     assert result.payouts == {"A": 0, "B": 20}
 
 
 @pytest.mark.parametrize("button", [4, -1, 100, True, 1.0, None])
 def test_button_out_of_range(button):
     with pytest.raises(ShowdownError, match="button"):
-        settle(WORKED_BOARD, worked_seats(), button=button)
+        settle(worked_seats(), WORKED_BOARD, button=button)
 
 
 def test_unknown_button_name():
     with pytest.raises(ShowdownError, match="button.*'Z'"):
-        settle(WORKED_BOARD, worked_seats(), button="Z")
+        settle(worked_seats(), WORKED_BOARD, button="Z")
 
 
 @pytest.mark.parametrize("rule", ["random", "", "one-each", None])
 def test_unknown_odd_chip_rule(rule):
     with pytest.raises(ShowdownError, match="odd_chip"):
-        settle(WORKED_BOARD, worked_seats(), odd_chip=rule)
+        settle(worked_seats(), WORKED_BOARD, odd_chip=rule)
 
 
 def test_boards_must_start_with_shared_board():
     with pytest.raises(ShowdownError, match="does not start with"):
-        settle("Ac Kd 7h", [Seat("A", 10, "7c 7d"), Seat("B", 10, "Qh Qd")],
+        settle([Seat("A", 10, "7c 7d"), Seat("B", 10, "Qh Qd")], "Ac Kd 7h",
                boards=["Ac Kd 7h 2c 3d", "Ac Kd 8h 2d 3h"])
 
 
 def test_boards_must_start_with_shared_board_order():
     with pytest.raises(ShowdownError, match="does not start with"):
-        settle("Ac Kd 7h", [Seat("A", 10, "7c 7d"), Seat("B", 10, "Qh Qd")],
+        settle([Seat("A", 10, "7c 7d"), Seat("B", 10, "Qh Qd")], "Ac Kd 7h",
                boards=["Kd Ac 7h 2c 3d"])
 
 
 @pytest.mark.parametrize("count", [0, 1])
 def test_fewer_than_two_seats(count):
     with pytest.raises(ShowdownError, match="2 to 23 seats"):
-        settle(ROYAL, [Seat("A", 10, "2c 3d")][:count])
+        settle([Seat("A", 10, "2c 3d")][:count], ROYAL)
 
 
 def test_all_seats_folded():
     with pytest.raises(ShowdownError, match="folded"):
-        settle("", [Seat("A", 10, folded=True), Seat("B", 10, folded=True)])
+        settle([Seat("A", 10, folded=True), Seat("B", 10, folded=True)], "")
 
 
 # --------------------------------------------------------------------------------------------
@@ -529,7 +543,7 @@ def tables(draw):
     }
     if draw(st.booleans()):
         cap = draw(st.one_of(st.none(), st.integers(0, 50)))
-        kwargs["rake"] = Rake(draw(st.integers(0, 10)), cap, draw(st.booleans()))
+        kwargs["rake"] = Rake(percent=draw(st.integers(0, 10)), cap=cap, no_flop_no_drop=draw(st.booleans()))
     if draw(st.booleans()):
         prefix = draw(st.integers(0, 3))
         shared = tuple(deck[used:used + prefix])
@@ -549,7 +563,7 @@ def tables(draw):
 @given(tables())
 def test_settlement_properties(table):
     board, seats, kwargs = table
-    result = settle(board, seats, **kwargs)
+    result = settle(seats, board, **kwargs)
     contributions = {seat.name: seat.contribution for seat in seats}
     folded = {seat.name for seat in seats if seat.folded}
     total = sum(contributions.values())
@@ -684,7 +698,7 @@ def showdown_all_in(stacks, holes, board, folded: set[int]) -> tuple[list[int], 
     (the part nobody called comes back as ``returned``); the seats in ``folded`` count as folded."""
     n = len(stacks)
     seats = [Seat(f"p{i}", stacks[i], holes[i], i in folded) for i in range(n)]
-    result = settle(board, seats, button=n - 1, odd_chip="all-to-first-from-button")
+    result = settle(seats, board, button=n - 1, odd_chip="all-to-first-from-button")
     # final stack = stack - contribution + payout + returned
     return [stack - seat.contribution + result.payouts[seat.name] + result.returned[seat.name]
             for stack, seat in zip(stacks, seats, strict=True)], result
@@ -735,11 +749,11 @@ def test_pokerkit_differential(hands):
 
 def test_a_live_seat_that_put_nothing_in_needs_no_cards():
     # C is live but put in 0: it contests no pot, so it needs no hole cards.
-    result = settle("2c 3c 4d 9h Th", [Seat("A", 10, "As Ad"), Seat("B", 10, "Ks Kd"), Seat("C", 0)])
+    result = settle([Seat("A", 10, "As Ad"), Seat("B", 10, "Ks Kd"), Seat("C", 0)], "2c 3c 4d 9h Th")
     assert [(pot.amount, pot.contenders, pot.winners) for pot in result.pots] == [(20, ("A", "B"), ("A",))]
     assert result.payouts == {"A": 20, "B": 0, "C": 0}
 
 
 def test_more_than_two_hole_cards_are_rejected_at_showdown():
     with pytest.raises(HandSizeError, match="at most two"):
-        settle("2c 3c 4d 9h Th", [Seat("A", 10, "As Ad Ac"), Seat("B", 10, "Ks Kd")])
+        settle([Seat("A", 10, "As Ad Ac"), Seat("B", 10, "Ks Kd")], "2c 3c 4d 9h Th")

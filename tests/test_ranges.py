@@ -249,10 +249,57 @@ def test_canonical_text(text: str, canonical: str) -> None:
 
 
 def test_partial_classes_are_written_as_combos() -> None:
-    r = Range("AK").without("Kd")
+    r = Range("AK").with_weights({"AdKd": 0, "AsKd": 0, "AhKd": 0, "AcKd": 0})
     assert len(r) == 12
     assert str(r).count(",") == 11  # no full class is left: every combo is written out
     assert Range(str(r)) == r
+
+
+@pytest.mark.parametrize(("text", "cards", "shortest"), [
+    ("AK", "Kd", "AK"),  # the combos of Kd are impossible, not left out
+    ("QQ+, AKs", "Ks 7h 2h", "QQ+, AKs"),
+    ("AA, KK, AKs", "Ah", "KK+, AKs"),  # AA's possible combos are all in: KK+ says it
+    ("random", "As Kd", "random"),
+    ("AKs, QQ:0.5", "Ks Qc", "AKs, 0.5(QQ)"),
+])
+def test_a_range_keeps_its_shortest_text_once_cards_are_out(text, cards, shortest) -> None:
+    r = Range(text).without(cards)
+    assert str(r) == shortest
+    assert Range(str(r)).without(cards) == r
+    assert eval(repr(r), {"Range": Range}) == r  # repr names the cards taken out
+    assert r.to_dict()["without"] == " ".join(sorted(cards.split(), key=lambda c: (-"23456789TJQKA".index(c[0]),
+                                                                                    -"cdhs".index(c[1]))))
+
+
+def test_narrowing_keeps_short_text() -> None:
+    board = "Ks 7h 2h"
+    r = Range("QQ+, AK, 87s")
+    assert str(r.remove(board=board)) == "QQ+, AK, 87s"
+    assert str(r.filter(board, made=["set", "top-pair"])) == "KK, AK"
+    assert str(r.split(board)["overpair"]) == "AA"
+    assert str(r.filter(board, draws=["flush-draw"])) == "AhKh"
+    # the text says the narrowed range on the board it was narrowed on
+    assert Range("KK, AK").remove(board=board) == r.filter(board, made=["set", "top-pair"])
+
+
+def test_ranges_combine_with_or_and_minus() -> None:
+    left, right = Range("QQ+, AK, 0.5(JJ)"), Range("KK:0.25, JJ, AKs, T9s")
+    for result, rule in ((left | right, np.maximum), (left & right, np.minimum)):
+        for (combo, weight) in result:
+            assert weight == rule(left.weight(combo), right.weight(combo))
+        assert {combo for combo, _ in result} == ({c for c, _ in left} | {c for c, _ in right} if rule is np.maximum
+                                                   else {c for c, _ in left} & {c for c, _ in right})
+    assert str(left - right) == "AA, QQ, AKo"
+    assert str("AKs" | Range("QQ")) == "QQ, AKs"
+    assert str("random" - Range("22+, A2+")) == str(Range("random") - "22+, A2+")
+    assert Range("AA").without("As") | Range("KK") == Range("AA").without("As") | "KK"
+    assert str((Range("AA").without("As") | "KK").without("As")) == "KK+"
+    with pytest.raises(RangeParseError):
+        Range("AA") | "AZ"
+    with pytest.raises(TypeError):
+        Range("AA") | 5
+    with pytest.raises(TypeError):
+        Range("AsAhKsKh", game="omaha") | Range("AA")
 
 
 WEIGHTS = st.sampled_from([0.25, 0.5, 0.75, 1.0])

@@ -241,13 +241,14 @@ def test_a_non_finite_result_would_be_sent_as_null(client, monkeypatch):
     from showdown.web import api
 
     def broken(body: Any) -> dict[str, Any]:
-        return {"text": "AA \ud800", "combos": 6, "fraction": math.nan, "weight": math.inf, "starting_hands": []}
+        return {"text": "AA \ud800", "without": "", "combos": 6, "fraction": math.nan, "weight": math.inf,
+                "starting_hands": []}
 
     monkeypatch.setattr(api, "_range", broken)
     response = client.post("/api/range", json={"text": "AA"})
     assert response.status_code == 200
-    assert strict_json(response) == {"text": "AA \ufffd", "combos": 6, "fraction": None, "weight": None,
-                                     "starting_hands": []}
+    assert strict_json(response) == {"text": "AA \ufffd", "without": "", "combos": 6, "fraction": None,
+                                     "weight": None, "starting_hands": []}
 
 
 def test_job_events_are_strict_json(client):

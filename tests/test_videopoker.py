@@ -79,7 +79,7 @@ def test_jacks_or_better_9_6_matches_the_published_table(analyses):
     assert result.total_combinations == 19_933_230_517_200
     assert rows["Royal Flush"].combinations == 493_512_264  # the published count of royals
     assert f"{float(result.variance):.2f}" == "19.51"
-    assert str(result).splitlines()[0] == "jacks-or-better-9-6, 5 coins: return 99.5439%, variance 19.51"
+    assert str(result).splitlines()[0] == "Jacks or Better 9/6, 5 coins: return 99.5439%, variance 19.51"
     # the exact return is consistent with the exact probabilities and the pays
     pays = PAYTABLES["jacks-or-better-9-6"].class_pays(5)
     assert result.expected_return == sum(p * pays[hand] for hand, p in result.class_probabilities.items())
@@ -405,10 +405,24 @@ def test_paytable_names_and_short_forms():
     assert paytable_from_text("double-bonus-10-7") is PAYTABLES["double-bonus-10-7"]
     with pytest.raises(PaytableError, match="unknown paytable '9/9'"):
         paytable_from_text("9/9")
-    with pytest.raises(PaytableError, match="unknown paytable '9/6'"):
-        holds("As Ks Qs Js Ts", "9/6")  # the library takes names, the command line short forms
+    # the library takes the short forms the command line and the page take
+    assert holds("As Ks Qs Js Ts", "9/6").to_dict() == holds("As Ks Qs Js Ts", "jacks-or-better-9-6").to_dict()
+    assert Paytable.named("nsud") is Paytable.named("Deuces Wild NSUD") is PAYTABLES["deuces-wild-nsud"]
+    with pytest.raises(PaytableError, match="unknown paytable '9/9'.*short form such as 9/6"):
+        Paytable.named("9/9")
+    with pytest.raises(PaytableError, match="named by text"):
+        Paytable.named(96)
     with pytest.raises(PaytableError, match="not valid"):
         Paytable.from_json("{pays")
+
+
+def test_every_short_name_names_its_table():
+    for name, table in PAYTABLES.items():
+        for short in table.short_names:
+            assert Paytable.named(short) is paytable_from_text(short) is table, (name, short)
+    assert set(PAYTABLES["double-double-bonus-9-6"].short_names) == {"ddb-9/6"}
+    assert PAYTABLES["jacks-or-better-9-6"].short_names == ("9/6", "job-9/6")
+    assert Paytable.from_dict({"name": "mine", "pays": dict(PAYTABLES["jacks-or-better-9-6"].pays)}).short_names == ()
 
 
 def test_paytable_from_a_json_file(tmp_path):
@@ -506,9 +520,9 @@ def test_held_cards_keep_their_places_after_the_draw(seed):
     assert [played.final[i] for i in positions] == [deal[i] for i in positions]
     assert not {played.final[1], played.final[3]} & set(deal)
     as_json = played.to_dict()
-    assert as_json["final_kept"] == as_json["hold"]["positions"] == [1, 3, 5]
-    assert [as_json["final"][p - 1] for p in as_json["final_kept"]] == as_json["held"]
-    assert parse_hold(" ".join(map(str, as_json["hold"]["positions"])), deal) == played.hold.positions
+    assert as_json["final_kept"] == as_json["hold"]["positions"] == list(played.hold.positions) == [0, 2, 4]
+    assert [as_json["final"][p] for p in as_json["final_kept"]] == as_json["held"]
+    assert parse_hold(" ".join(str(p + 1) for p in as_json["hold"]["positions"]), deal) == played.hold.positions
 
 
 def test_every_hold_keeps_its_cards_in_place_and_the_draw_fills_the_rest_in_order():

@@ -13,6 +13,7 @@ from conftest import require
 
 require("fastapi")
 require("httpx")
+from fastapi import HTTPException  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
 
 from showdown import (  # noqa: E402
@@ -107,7 +108,7 @@ def test_showdown(client):
     body = {"board": "Ac Kc Jc 5c Th", "players": [{"name": "alice", "hole": "Ad 4s"}, {"hole": "As 3h"},
                                                     {"name": "carol", "hole": "8c 7h"}]}
     data = client.post("/api/showdown", json=body).json()
-    assert data == showdown("Ac Kc Jc 5c Th", {"alice": "Ad 4s", "P2": "As 3h", "carol": "8c 7h"}).to_dict()
+    assert data == showdown({"alice": "Ad 4s", "P2": "As 3h", "carol": "8c 7h"}, "Ac Kc Jc 5c Th").to_dict()
     assert [p["name"] for p in data["players"]] == ["alice", "P2", "carol"]
     assert data["winners"] == ["carol"] and not data["is_split"]
     assert data["players"][2]["winner"] and data["players"][2]["hand"]["category_name"] == "Flush"
@@ -489,8 +490,26 @@ def test_deal_and_draw(client):
     trainer.deal()
     assert played == trainer.play(best.positions).to_dict()
     assert played["row"] == trainer.paytable.row_for(played["hand_class"]).to_dict()
+    client.post("/api/videopoker/deal", json={"seed": 11})  # a deal again: it may be drawn once more
     nothing = client.post("/api/videopoker/draw", json={"seed": 11, "held": []}).json()
     assert nothing["held"] == [] and nothing["ev_lost"] >= 0
+
+
+def test_a_deal_is_drawn_once(client):
+    seed = client.post("/api/videopoker/deal", json={}).json()["seed"]
+    first = client.post("/api/videopoker/draw", json={"seed": seed, "held": []})
+    assert first.status_code == 200
+    again = client.post("/api/videopoker/draw", json={"seed": seed, "held": []})
+    assert again.status_code == 409
+    assert again.json()["detail"] == f"the deal of seed {seed} was drawn already: a deal is drawn once; deal again"
+    # a bad draw does not use the deal up; advice may be asked for as often as wanted
+    seed = client.post("/api/videopoker/deal", json={}).json()["seed"]
+    assert client.post("/api/videopoker/draw", json={"seed": seed, "held": ["Xx"]}).status_code == 422
+    for _ in range(2):
+        assert client.post("/api/videopoker/advise", json={"seed": seed, "held": []}).status_code == 200
+    assert client.post("/api/videopoker/draw", json={"seed": seed, "held": []}).status_code == 200
+    # a seed this server never dealt is drawn as asked (callers may pick their own seeds)
+    assert client.post("/api/videopoker/draw", json={"seed": 2**52 + 12345, "held": []}).status_code == 200
 
 
 def test_draw_bad_input(client):
@@ -502,19 +521,19 @@ def test_draw_bad_input(client):
     assert client.post("/api/videopoker/draw", json={"seed": 1, "held": ["As"] * 6}).status_code == 422
 
 
-def test_draw_keeps_held_cards_in_place_and_positions_count_from_1(client):
+def test_draw_keeps_held_cards_in_place_and_positions_count_from_0(client):
     deal = client.post("/api/videopoker/deal", json={"seed": 11}).json()["deal"]
-    # Every hold's positions, counted from 1, point at its held cards in the deal.
+    # Every hold's positions, counted from 0 as Python counts, point at its held cards in the deal.
     ranked = client.post("/api/videopoker/holds", json={"deal": " ".join(deal)}).json()["holds"]
-    every = {positions for size in range(6) for positions in itertools.combinations(range(1, 6), size)}
+    every = {positions for size in range(6) for positions in itertools.combinations(range(5), size)}
     assert {tuple(hold["positions"]) for hold in ranked} == every
-    assert all([deal[p - 1] for p in hold["positions"]] == hold["held"] for hold in ranked)
+    assert all([deal[p] for p in hold["positions"]] == hold["held"] for hold in ranked)
     # Hold the first, third and fifth cards: they stay there, the drawn cards take the others.
     played = client.post("/api/videopoker/draw", json={"seed": 11, "held": [deal[0], deal[2], deal[4]]}).json()
-    assert played["final_kept"] == played["hold"]["positions"] == [1, 3, 5]
-    assert [played["final"][p - 1] for p in played["final_kept"]] == [deal[0], deal[2], deal[4]]
+    assert played["final_kept"] == played["hold"]["positions"] == [0, 2, 4]
+    assert [played["final"][p] for p in played["final_kept"]] == [deal[0], deal[2], deal[4]]
     assert not {played["final"][1], played["final"][3]} & set(deal)
-    chosen = next(hold for hold in ranked if hold["positions"] == [1, 3, 5])
+    chosen = next(hold for hold in ranked if hold["positions"] == [0, 2, 4])
     assert played["hold"]["ev_exact"] == chosen["ev_exact"]
 
 
@@ -658,7 +677,7 @@ def test_videopoker_deal_and_draw_from_the_joker_deck(client):
     trainer = Trainer(table, seed=seed)
     trainer.deal()
     assert played == trainer.play((position,)).to_dict()
-    assert played["final"][position] == "Jk" and played["final_kept"] == [position + 1]
+    assert played["final"][position] == "Jk" and played["final_kept"] == [position]
     # Over many seeds one deal in 53/5 or so has the joker (a 53-card deck; 52 cards never have it).
     seeds = range(600)
     with_joker = sum("Jk" in client.post("/api/videopoker/deal", json={"seed": s, "paytable": table}).json()["deal"]
@@ -724,3 +743,17 @@ def test_an_exact_request_stops_at_its_own_time_limit_and_runs_to_the_endpoints_
     with TestClient(create_app(Settings(default_time_limit=0.001))) as hurried:
         whole = hurried.post("/api/equity", json=body)
     assert whole.status_code == 200 and whole.json()["total"] == equity(["JJ+", "random"], exact=True).total
+
+
+def test_the_open_deals_are_bounded():
+    from showdown.web.api import Deals
+
+    deals = Deals(most=2)
+    for seed in (1, 2, 3):
+        deals.dealt(seed)
+    deals.draw(1)  # forgotten: drawn as a seed never dealt
+    deals.draw(1)
+    deals.draw(3)
+    with pytest.raises(HTTPException) as refused:
+        deals.draw(3)
+    assert refused.value.status_code == 409

@@ -103,7 +103,7 @@ def test_showdown_shows_the_winner(page):
     from showdown import showdown
 
     holes = {name: " ".join(hole) for name, hole in zip(NAMES, HOLES, strict=True)}
-    expected = showdown(" ".join(BOARD), holes).to_dict()
+    expected = showdown(holes, " ".join(BOARD)).to_dict()
     open_view(page, "showdown")
     page.click("[data-testid=showdown-hole-0-input]")
     pick_cards(page, *[card for hole in HOLES for card in hole], *BOARD)
@@ -135,7 +135,7 @@ def test_showdown_split_and_errors(page):
     page.fill("[data-testid=showdown-hole-1-input]", "4d 5d")
     page.click("[data-testid=showdown-remove]")
     page.click("[data-testid=showdown-run]")
-    board = showdown("As Ks Qs Js Ts", {"alice": "2c 3c", "bob": "4d 5d"}).to_dict()
+    board = showdown({"alice": "2c 3c", "bob": "4d 5d"}, "As Ks Qs Js Ts").to_dict()
     assert page.locator("[data-testid=showdown-headline]").text_content() \
         == board["verdict"] == f"Split pot between alice and bob with {board['players'][0]['hand']['description']}"
     assert page.locator("[data-testid=showdown-results] .badge.split").count() == 2
@@ -145,7 +145,7 @@ def test_showdown_split_and_errors(page):
     message = page.locator("[data-testid=view-showdown] .status.error")
     message.wait_for()
     with pytest.raises(ShowdownError) as error:
-        showdown("As Ks Qs Js Ts", {"alice": "2c 3c", "bob": "2c 5d"})
+        showdown({"alice": "2c 3c", "bob": "2c 5d"}, "As Ks Qs Js Ts")
     assert message.text_content() == str(error.value)
 
 

@@ -127,7 +127,7 @@ def test_showdown_in_hi_lo(client):
     data = client.post("/api/showdown", json={"board": HI_LO_BOARD, "players": HI_LO_PLAYERS, "game": "omaha-hilo"})
     data = data.json()
     hands = {player["name"]: player["hole"] for player in HI_LO_PLAYERS}
-    assert data == showdown(HI_LO_BOARD, hands, game="omaha-hilo").to_dict()
+    assert data == showdown(hands, HI_LO_BOARD, game="omaha-hilo").to_dict()
     highs = {name: naive_games.omaha_high(naive.ids(hole), naive.ids(HI_LO_BOARD)) for name, hole in hands.items()}
     lows = {name: naive_games.omaha_low(naive.ids(hole), naive.ids(HI_LO_BOARD)) for name, hole in hands.items()}
     assert data["winners"] == [max(highs, key=highs.get)] == ["bo"]
@@ -152,7 +152,7 @@ def test_showdown_in_other_games(client, game, board, holes):
     data = client.post("/api/showdown", json={"board": board, "players": [{"hole": h} for h in holes], "game": game})
     data = data.json()
     names = [f"P{i + 1}" for i in range(len(holes))]
-    assert data == showdown(board, dict(zip(names, holes, strict=True)), game=game).to_dict()
+    assert data == showdown(dict(zip(names, holes, strict=True)), board, game=game).to_dict()
     keys = [high_key(game, hole, board) for hole in holes]
     assert data["winners"] == [name for name, key in zip(names, keys, strict=True) if key == max(keys)]
     assert data["low_winners"] == [] and data["game"] == game
@@ -163,7 +163,7 @@ def test_settle_in_hi_lo(client):
     # A), side 1 147 (74 high to B, 73 low to C), side 2 240 (C scoops).
     data = client.post("/api/settle", json=SIDE_POTS).json()
     seats = [Seat(seat["name"], seat["contribution"], seat["hole"]) for seat in SIDE_POTS["seats"]]
-    assert data == settle(SIDE_POTS["board"], seats, game="omaha-hilo").to_dict()
+    assert data == settle(seats, SIDE_POTS["board"], game="omaha-hilo").to_dict()
     assert data["game"] == "omaha-hilo"
     assert {seat["name"]: (seat["payout"], seat["returned"]) for seat in data["seats"]} == {
         "A": (62, 0), "B": (136, 0), "C": (313, 50), "D": (0, 0)}

@@ -16,6 +16,7 @@ from __future__ import annotations
 import enum
 import operator
 import random
+import warnings
 from collections.abc import Iterable, Iterator
 from typing import Any, Union
 
@@ -325,6 +326,41 @@ def parse_board(board: CardsLike, name: str = "the board") -> tuple[Card, ...]:
         count = f"{len(cards)} card" + ("" if len(cards) == 1 else "s")
         raise HandSizeError(f"{name} has {count}; a board has 0, 3 (flop), 4 (turn) or 5 (river) cards")
     return cards
+
+
+def is_board(value: Any) -> bool:
+    """Whether ``value`` reads as a flop, turn or river by itself (text, a card, or a list of cards
+    or ids): how a call that takes the board second tells that it was given the board first.
+
+    >>> is_board("Ks 7h 2d"), is_board("AcAd"), is_board(["As Ks", "Qd Qc"]), is_board({"a": "AsKs"})
+    (True, False, False, False)
+    """
+    if not isinstance(value, (str, Card)):
+        if isinstance(value, (bytes, dict)) or not isinstance(value, (list, tuple)):
+            return False
+        if not all(isinstance(item, (Card, int)) or (isinstance(item, str) and len(item.strip()) <= 3)
+                   for item in value):
+            return False
+    try:
+        return len(parse_cards(value)) in (3, 4, 5)
+    except (ShowdownError, TypeError):
+        return False
+
+
+def warn_board_first(old: str, new: str) -> None:
+    """Warn that a call gave the board first: the older order, which works until showdown 0.3."""
+    warnings.warn(f"{old} is deprecated and stops working in showdown 0.3: the board goes second, {new}",
+                  DeprecationWarning, stacklevel=3)
+
+
+def board_order(call: str, first: Any, error: type[ShowdownError] = ShowdownError) -> ShowdownError:
+    """The error for a call given the board first, when it takes the board second: it names the
+    order and the argument that looks like a board.
+
+    >>> print(board_order("equity(players, board)", "Ks 7h 2d"))
+    the board goes second: equity(players, board); the first argument 'Ks 7h 2d' is a board
+    """
+    return error(f"the board goes second: {call}; the first argument {shown(first)} is a board")
 
 
 def board_text(board: CardsLike) -> str:

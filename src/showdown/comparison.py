@@ -1,6 +1,6 @@
 """Showdown: two or more players' hole cards on one board, who wins and who splits.
 
->>> result = showdown("Ac Kc Jc 5c Th", {"alice": "8c 7h", "bob": "Ad 4s"})
+>>> result = showdown({"alice": "8c 7h", "bob": "Ad 4s"}, "Ac Kc Jc 5c Th")
 >>> result.winners
 ('alice',)
 >>> str(result.ranks["alice"])
@@ -13,12 +13,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
-from showdown.cards import Card, CardsLike, Deck, board_text, format_cards, parse_board, parse_cards
+from showdown.cards import (
+    Card,
+    CardsLike,
+    Deck,
+    board_text,
+    format_cards,
+    is_board,
+    parse_board,
+    parse_cards,
+    warn_board_first,
+)
 from showdown.errors import DuplicateCardError, HandSizeError, ShowdownError
 from showdown.evaluation import HandRank, evaluate
 from showdown.games import GAMES, Game, GameLike, check_in_deck, resolve_game
 from showdown.low_hands import LowRank, evaluate_low
-from showdown.quantities import as_whole, shown
+from showdown.quantities import as_whole, brief_repr, shown
 
 PlayerKey = Union[int, str]
 
@@ -59,6 +69,9 @@ class ShowdownResult:
     lows: dict[PlayerKey, Optional[LowRank]] = field(default_factory=dict)
     low_winners: tuple[PlayerKey, ...] = ()
 
+    def __repr__(self) -> str:
+        return brief_repr(self, "board", "holes", "winners", "game")
+
     @property
     def is_split(self) -> bool:
         """True when two or more players tie for the best hand."""
@@ -79,7 +92,7 @@ class ShowdownResult:
         """The player who takes the whole pot alone (the high and, when one qualifies, the low),
         or nobody when it is shared.
 
-        >>> showdown("Ac 2d 5s Kh Kd", {"ann": "3c 4c Ks Qc", "bo": "Qd Jd 9c 9s"}, game="omaha-hilo").scoopers
+        >>> showdown({"ann": "3c 4c Ks Qc", "bo": "Qd Jd 9c 9s"}, "Ac 2d 5s Kh Kd", game="omaha-hilo").scoopers
         ('ann',)
         """
         if len(self.winners) == 1 and self.low_winners in ((), self.winners):
@@ -90,9 +103,9 @@ class ShowdownResult:
     def verdict(self) -> str:
         """Who takes the pot, in a sentence.
 
-        >>> showdown("2c 3d 4h 9s 9d", {"bob": "As Ks", "carol": "Ah Kh"}).verdict
+        >>> showdown({"bob": "As Ks", "carol": "Ah Kh"}, "2c 3d 4h 9s 9d").verdict
         'Split pot between bob and carol with One Pair, Nines, Ace-King-Four kickers'
-        >>> showdown("Ac 2d 5s Kh Kd", {"ann": "3c 4c Ks Qc", "bo": "Qd Jd 9c 9s"}, game="omaha-hilo").verdict
+        >>> showdown({"ann": "3c 4c Ks Qc", "bo": "Qd Jd 9c 9s"}, "Ac 2d 5s Kh Kd", game="omaha-hilo").verdict
         'ann scoops with Straight, Five high and 5-4-3-2-A low'
         """
         if not self.game.low:
@@ -185,8 +198,8 @@ def _player_hands(hands: Union[Mapping[str, CardsLike], Sequence[CardsLike]]) ->
 
 
 def showdown(
-    board: CardsLike,
     hands: Union[Mapping[str, CardsLike], Sequence[CardsLike]],
+    board: CardsLike = "",
     *,
     game: GameLike = "holdem",
 ) -> ShowdownResult:
@@ -195,11 +208,13 @@ def showdown(
 
     ``hands`` is a list (results keyed by index) or a dict name -> cards (keyed by name). Every
     player shows at least one card and has five to seven with the board: a player with no cards
-    is not in the showdown (leave them out).
+    is not in the showdown (leave them out). The board goes second, as in every call that takes
+    one; the older order ``showdown(board, hands)`` works, with a ``DeprecationWarning``, until
+    showdown 0.3.
 
-    >>> showdown("2c 3d 4h 9s 9d", ["As Ks", "Ah Kh"]).is_split
+    >>> showdown(["As Ks", "Ah Kh"], "2c 3d 4h 9s 9d").is_split
     True
-    >>> showdown("As Ks Qs Js Ts", {"alice": "2c 3c", "bob": ""})
+    >>> showdown({"alice": "2c 3c", "bob": ""}, "As Ks Qs Js Ts")
     Traceback (most recent call last):
     showdown.errors.HandSizeError: player 'bob' shows no cards; a player who does not show down is left out
 
@@ -211,6 +226,10 @@ def showdown(
             board (in Omaha: not the game's hole cards, or fewer than 3 board cards).
         GameError: an unknown game, or a card the short deck does not have.
     """
+    if ((isinstance(board, Mapping) or (isinstance(board, (list, tuple)) and not is_board(board)))
+            and (isinstance(hands, (str, Card)) or is_board(hands))):
+        warn_board_first("showdown(board, hands)", "showdown(hands, board)")
+        hands, board = board, hands
     rules = resolve_game(game)
     board_cards = parse_board(board)
     holes = _player_hands(hands)
@@ -274,4 +293,4 @@ def deal_showdown(players: int = 4, *, seed: Optional[int] = None, game: GameLik
     players = whole
     deck = Deck(seed=seed, cards=rules.deck)
     holes = {f"P{number}": deck.deal(rules.hole_cards) for number in range(1, players + 1)}
-    return showdown(deck.deal(5), holes, game=rules)
+    return showdown(holes, deck.deal(5), game=rules)

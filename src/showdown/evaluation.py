@@ -28,7 +28,7 @@ import numpy as np
 from showdown.cards import CARDS, Card, CardsLike, parse_board, parse_cards
 from showdown.errors import CardParseError, DuplicateCardError, GameError, HandSizeError, ShowdownError
 from showdown.games import GAMES, Game, GameLike, check_in_deck, resolve_game
-from showdown.quantities import flag, whole_number
+from showdown.quantities import brief_repr, flag, whole_number
 from showdown.tables import load, load_games
 from showdown.tables.layout import (
     CATEGORY_SHIFT,
@@ -764,6 +764,9 @@ class Census:
     n_cards: int
     counts: dict[Category, int]
     distinct: dict[Category, int]
+
+    def __repr__(self) -> str:
+        return brief_repr(self, "n_cards", "total")
 
     @property
     def total(self) -> int:

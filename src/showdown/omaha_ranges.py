@@ -106,7 +106,8 @@ def _items(body: str, pattern: str, game: Game) -> tuple[list[Card], list[int], 
         position = match.end()
     size = len(cards) + len(ranks) + wild
     if size != game.hole_cards:
-        raise _Reason(f"it names {size} cards; {game.title} hands have {game.hole_cards} (x stands for any card)")
+        cards_named = f"{size} card{'' if size == 1 else 's'}"
+        raise _Reason(f"it names {cards_named}; {game.title} hands have {game.hole_cards} (x stands for any card)")
     if len(set(cards)) != len(cards):
         raise _Reason("it names a card twice")
     if pattern == "r" and game.hole_cards > 4:

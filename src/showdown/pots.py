@@ -10,7 +10,7 @@ Rules, in the order they apply (each tested):
    they reached. Adjacent pots with the same contenders merge. Chips of a level that no
    contender reached (only possible when the seats that reached it all folded) join the pot
    below it. Pots are listed main pot first.
-3. **Rake** (optional, ``Rake(percent, cap, no_flop_no_drop=True)``): nothing when the hand
+3. **Rake** (optional, ``Rake(percent=5, cap=3, no_flop_no_drop=True)``): nothing when the hand
    ended before the flop (board of fewer than three cards) and ``no_flop_no_drop`` is set;
    otherwise ``floor(amount * percent / 100)`` from each pot, main pot first, until ``cap``
    chips in all have been taken (``cap=None`` for no cap). The rake comes off a pot before it
@@ -32,7 +32,7 @@ Rules, in the order they apply (each tested):
 Chips are never created or lost: payouts + returned + rake == total contributions.
 
 >>> seats = [Seat("A", 25, "8c 7h"), Seat("B", 50, "9h 5h"), Seat("C", 100, "Ad 4s"), Seat("D", 100, "As 3h")]
->>> result = settle("Ac Kc Jc 5c Th", seats, button=3)
+>>> result = settle(seats, "Ac Kc Jc 5c Th", button=3)
 >>> [(pot.amount, pot.winners) for pot in result.pots]
 [(100, ('A',)), (75, ('C', 'D')), (100, ('C', 'D'))]
 >>> result.payouts
@@ -48,12 +48,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Optional, Union
 
-from showdown.cards import Card, CardsLike, format_cards, parse_board, parse_cards
+from showdown.cards import Card, CardsLike, format_cards, parse_board, parse_cards, warn_board_first
 from showdown.errors import DuplicateCardError, HandSizeError, SettlementError
 from showdown.evaluation import HandRank, evaluate
 from showdown.games import GAMES, Game, GameLike, check_in_deck, resolve_game
 from showdown.low_hands import LowRank, evaluate_low
-from showdown.quantities import as_whole, listed, real_number, shown, whole_number
+from showdown.quantities import as_whole, brief_repr, listed, real_number, shown, whole_number
 
 ODD_CHIP_RULES = ("one-each-from-button", "all-to-first-from-button")
 """The ways to give out the odd chips of a split (see the rules above)."""
@@ -103,34 +103,54 @@ class Seat:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
             raise SettlementError(f"a seat needs a non-empty name, got {shown(self.name)}")
-        _chips(self.contribution, f"seat {shown(self.name)}'s contribution")
+        _chips(self.contribution, f"seat {shown(self.name)}: contribution")
         if self.hole is not None and not (isinstance(self.hole, tuple) and all(type(c) is Card for c in self.hole)):
             object.__setattr__(self, "hole", parse_cards(self.hole) or None)
         if not isinstance(self.folded, bool):
             raise SettlementError(f"seat {shown(self.name)}: folded must be True or False, got {shown(self.folded)}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Rake:
     """The house's cut: ``percent`` of each pot, at most ``cap`` chips a hand (None: no cap).
+    Every field is given by name, so the unit is never in doubt: ``Rake(percent=5, cap=3)`` is
+    5 %, and a bare number (``Rake(0.05)``: 5 % or 0.05 %?) is refused.
+
+    >>> Rake(percent=5, cap=3).fraction
+    Fraction(1, 20)
+    >>> Rake(0.05)  # doctest: +NORMALIZE_WHITESPACE
+    Traceback (most recent call last):
+    showdown.errors.SettlementError: give the rake's unit by name, Rake(percent=5) for 5 % of each pot:
+    Rake(0.05) does not say whether 0.05 is a percent or a fraction
 
     Raises:
-        SettlementError: ``percent`` is not a number from 0 to 100 (or decimal text), ``cap`` is not a whole number
-            of chips from 0, or ``no_flop_no_drop`` is not True or False.
+        SettlementError: a value given without its name, ``percent`` missing or not a number from 0 to 100 (or
+            decimal text), ``cap`` is not a whole number of chips from 0, or ``no_flop_no_drop`` is not True or
+            False.
     """
 
     percent: Union[int, float, Fraction, str]
     cap: Optional[int] = None
     no_flop_no_drop: bool = True
 
-    def __post_init__(self) -> None:
-        share = _percent(self.percent)
+    def __init__(self, *given: Any, percent: Union[int, float, Fraction, str, None] = None, cap: Optional[int] = None,
+                 no_flop_no_drop: bool = True) -> None:
+        if given:
+            raise SettlementError(f"give the rake's unit by name, Rake(percent=5) for 5 % of each pot: Rake("
+                                  f"{', '.join(map(shown, given))}) does not say whether {shown(given[0])} is a percent"
+                                  " or a fraction")
+        if percent is None:
+            raise SettlementError("a rake needs its percent: Rake(percent=5) takes 5 % of each pot")
+        share = _percent(percent)
         if not 0 <= share <= 100:
-            raise SettlementError(f"rake percent must be between 0 and 100, got {shown(self.percent)}")
-        if self.cap is not None:
-            _chips(self.cap, "rake cap")
-        if not isinstance(self.no_flop_no_drop, bool):
-            raise SettlementError(f"no_flop_no_drop must be True or False, got {shown(self.no_flop_no_drop)}")
+            raise SettlementError(f"rake percent must be between 0 and 100, got {shown(percent)}")
+        if cap is not None:
+            _chips(cap, "rake cap")
+        if not isinstance(no_flop_no_drop, bool):
+            raise SettlementError(f"no_flop_no_drop must be True or False, got {shown(no_flop_no_drop)}")
+        object.__setattr__(self, "percent", percent)
+        object.__setattr__(self, "cap", cap)
+        object.__setattr__(self, "no_flop_no_drop", no_flop_no_drop)
 
     @property
     def fraction(self) -> Fraction:
@@ -248,6 +268,9 @@ class Settlement:
     odd_chip: str
     game: Game = GAMES["holdem"]
 
+    def __repr__(self) -> str:
+        return brief_repr(self, "payouts", "returned", "rake", "game")
+
     @property
     def net(self) -> dict[str, int]:
         """Each seat's result for the hand: chips won and returned less chips put in."""
@@ -274,7 +297,7 @@ class Settlement:
     def announcement(self) -> list[str]:
         """The dealer's words, a line each: chips returned, each pot and who takes it, the rake.
 
-        >>> settle("", [Seat("A", 10, folded=True), Seat("B", 30)]).announcement()
+        >>> settle([Seat("A", 10, folded=True), Seat("B", 30)]).announcement()
         ['20 uncalled returned to B.', 'Main pot of 20 to B, uncontested.']
         """
         lines = []
@@ -405,8 +428,8 @@ def _boards(board: CardsLike, boards: Optional[Sequence[CardsLike]]) -> list[tup
 
 
 def settle(
-    board: CardsLike,
     seats: Sequence[Seat],
+    board: CardsLike = "",
     *,
     button: Union[int, str] = 0,
     odd_chip: str = "one-each-from-button",
@@ -418,13 +441,14 @@ def settle(
 
     ``seats`` are in table order (clockwise); ``button`` is the button seat's index (or name).
     ``game`` sets how hands are valued and whether pots have a low half. See the module
-    docstring for the rules.
+    docstring for the rules. The board goes second, as in every call that takes one; the older
+    order ``settle(board, seats)`` works, with a ``DeprecationWarning``, until showdown 0.3.
 
     >>> seats = [Seat("A", 51, "Ah 2h Kc Kd"), Seat("B", 51, "3s 8s Qc Qd"), Seat("C", 51, "Js Jh Tc 9c")]
-    >>> print(settle("5c 6d 7h Jd 2s", seats, game="omaha-hilo"))
+    >>> print(settle(seats, "5c 6d 7h Jd 2s", game="omaha-hilo"))
     Main pot of 153 split: high 77 to C with Three of a Kind, Jacks, Seven-Six kickers; low 76 to A with 7-6-5-2-A low.
 
-    >>> print(settle("", [Seat("A", 10, folded=True), Seat("B", 30), Seat("C", 20, folded=True)]))
+    >>> print(settle([Seat("A", 10, folded=True), Seat("B", 30), Seat("C", 20, folded=True)]))
     10 uncalled returned to B.
     Main pot of 50 to B, uncontested.
 
@@ -438,6 +462,9 @@ def settle(
         DuplicateCardError: a card in two hands, in a hand and on a board, or on two boards.
         GameError: an unknown game, or a card the short deck does not have.
     """
+    if isinstance(board, (list, tuple)) and board and all(isinstance(seat, Seat) for seat in board):
+        warn_board_first("settle(board, seats)", "settle(seats, board)")
+        seats, board = board, seats  # type: ignore[assignment]
     seats = listed(seats, "seats", error=SettlementError)
     if not MIN_SEATS <= len(seats) <= MAX_SEATS:
         raise SettlementError(f"a hand has {MIN_SEATS} to {MAX_SEATS} seats, got {len(seats)}")
@@ -625,5 +652,6 @@ def hand_from_json(data: Union[str, dict[str, Any], os.PathLike[str]]) -> dict[s
         extra = set(rake) - {"percent", "cap", "no_flop_no_drop"}
         if extra:
             raise SettlementError(f"unknown field(s) in rake: {', '.join(sorted(extra))}")
-        result["rake"] = Rake(rake["percent"], rake.get("cap"), rake.get("no_flop_no_drop", True))
+        result["rake"] = Rake(percent=rake["percent"], cap=rake.get("cap"),
+                              no_flop_no_drop=rake.get("no_flop_no_drop", True))
     return result

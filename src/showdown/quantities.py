@@ -41,6 +41,19 @@ def shown(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def brief_repr(value: Any, *names: str) -> str:
+    """``Type(name=value, ...)`` of the fields that say what a result is about, each value cut to
+    60 characters (:func:`shown`): the ``repr`` of results that hold big tables, kept to a line
+    or two; ``str()`` and ``to_dict()`` give the rest.
+
+    >>> from fractions import Fraction
+    >>> brief_repr(Fraction(1, 3), "numerator", "denominator")
+    'Fraction(numerator=1, denominator=3)'
+    """
+    fields = ", ".join(f"{name}={shown(getattr(value, name))}" for name in names)
+    return f"{type(value).__name__}({fields})"
+
+
 def whole_number(value: Any, name: str, *, low: Optional[int] = None, high: Optional[int] = None,
                  error: ErrorType = ShowdownError) -> int:
     """``value`` as an int (an int or a NumPy integer; not a bool or a float) within ``low`` and

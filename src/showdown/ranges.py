@@ -52,7 +52,7 @@ from typing import Any, Optional, Union
 
 import numpy as np
 
-from showdown.cards import _TOKENS, CARDS, RANK_CHARS, Card, CardsLike, parse_cards
+from showdown.cards import _TOKENS, CARDS, RANK_CHARS, Card, CardsLike, format_cards, mask_to_cards, parse_cards
 from showdown.errors import DuplicateCardError, GameError, RangeParseError, ShowdownError, StudyError
 from showdown.games import GameLike, resolve_game
 from showdown.holdings import (
@@ -95,6 +95,8 @@ for _high in range(52):
         _INDEX[_high, _low] = _INDEX[_low, _high] = _i
         _COMBO_IDS[_i] = (_high, _low)
 _COMBO_IDS.setflags(write=False)
+_COMBO_MASKS = np.uint64(1) << _COMBO_IDS.astype(np.uint64)
+_COMBO_MASKS = _COMBO_MASKS[:, 0] | _COMBO_MASKS[:, 1]  # each combo's two cards as a 64-bit mask
 _ORDER = np.arange(N_COMBOS - 1, -1, -1)  # listing order: AsAh first, 2d2c last
 
 
@@ -455,11 +457,14 @@ def _runs(values: list[int]) -> list[tuple[int, int]]:
     return runs[::-1]
 
 
-def _describe(members: np.ndarray) -> list[str]:
-    """Compact tokens for a boolean (1326,) set of combos."""
-    if members.all():
+def _describe(members: np.ndarray, impossible: Optional[np.ndarray] = None) -> list[str]:
+    """Compact tokens for a boolean (1326,) set of combos. The ``impossible`` combos (those that
+    touch a card taken out) are neither in nor out: a starting hand is named whole when it holds
+    every combo that is still possible."""
+    possible = members if impossible is None else members | impossible
+    if possible.all():
         return ["random"]
-    full = {name for name, indices in _CLASS_INDICES.items() if members[indices].all()}
+    full = {name for name, indices in _CLASS_INDICES.items() if possible[indices].all() and members[indices].any()}
     parts = []
     for low, high in _runs([r for r in range(13) if _class_name(r, r, "") in full]):
         pair = RANK_CHARS[low] * 2
@@ -516,6 +521,11 @@ def _named_indices(hand: object) -> np.ndarray:
         f"{shown(hand)} is not a starting hand (such as AKs, AK or QQ+) or a combo (such as AhKh): {problem}")
 
 
+def _touching(out: int) -> np.ndarray:
+    """Whether each of the 1326 combos holds a card of the mask ``out``."""
+    return ((_COMBO_MASKS & np.uint64(out)) != 0) if out else np.zeros(N_COMBOS, dtype=bool)
+
+
 # --- the Range -------------------------------------------------------------------------------
 class Range:
     """A weighted set of two-card combos, parsed from the notation players know; in short deck
@@ -540,9 +550,10 @@ class Range:
         GameError: an unknown game, or a short deck range that holds no hand of its 36 cards.
     """
 
-    __slots__ = ("_weights", "_text")
+    __slots__ = ("_weights", "_text", "_out")
     _weights: np.ndarray
     _text: Optional[str]
+    _out: int  # the mask of the cards taken out (see without): their combos are impossible, not left out
 
     def __new__(cls, text: Any = "", game: GameLike = "holdem") -> Range:
         if cls is Range and resolve_game(game).hole_cards != 2:
@@ -551,8 +562,9 @@ class Range:
 
     def __init__(self, text: Union[str, Range], game: GameLike = "holdem") -> None:
         rules = resolve_game(game)
+        self._out = 0
         if isinstance(text, Range):
-            weights, self._text = text._weights, text._text
+            weights, self._text, self._out = text._weights, text._text, text._out
         elif isinstance(text, str):
             weights, self._text = _parse(text), None
         else:
@@ -569,11 +581,11 @@ class Range:
         self._weights = weights
 
     @classmethod
-    def _from_weights(cls, weights: np.ndarray) -> Range:
+    def _from_weights(cls, weights: np.ndarray, out: int = 0) -> Range:
         result = object.__new__(cls)
         weights = np.array(weights, dtype=np.float64)
         weights.setflags(write=False)
-        result._weights, result._text = weights, None
+        result._weights, result._text, result._out = weights, None, out
         return result
 
     @classmethod
@@ -671,19 +683,23 @@ class Range:
         return float(self._weights[_INDEX[cards[0].id, cards[1].id]])
 
     def without(self, cards: CardsLike) -> Range:
-        """A new range without every combo that holds one of ``cards``.
+        """A new range without every combo that holds one of ``cards``. Its text still names a
+        starting hand whole when it lost only combos those cards make impossible, and
+        ``Range(str(r)).without(cards) == r``; ``repr`` says the cards.
 
-        >>> len(Range("AA, KK").without("As"))
-        9
+        >>> r = Range("AA, KK, AKs").without("Ah")
+        >>> len(r), str(r), r
+        (12, 'KK+, AKs', Range('KK+, AKs').without('Ah'))
+        >>> Range(str(r)).without("Ah") == r
+        True
 
         Raises:
             CardParseError: a token is not a card (the message quotes it).
         """
-        dead = np.zeros(52, dtype=bool)
+        out = self._out
         for card in parse_cards(cards, allow_duplicates=True):
-            dead[card.id] = True
-        touching = dead[_COMBO_IDS[:, 0]] | dead[_COMBO_IDS[:, 1]]
-        return Range._from_weights(np.where(touching, 0.0, self._weights))
+            out |= 1 << card.id
+        return Range._from_weights(np.where(_touching(out), 0.0, self._weights), out)
 
     def remove(self, board: CardsLike = "", dead: CardsLike = "") -> Range:
         """A new range without the combos that touch the ``board`` or ``dead`` cards.
@@ -696,13 +712,15 @@ class Range:
         """
         return self.without([*parse_cards(board, allow_duplicates=True), *parse_cards(dead, allow_duplicates=True)])
 
-    def _holdings(self, board: CardsLike, dead: CardsLike, game: GameLike) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The combo indices left on ``board`` and the made class and draws of each."""
+    def _holdings(self, board: CardsLike, dead: CardsLike, game: GameLike
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+        """The combo indices left on ``board``, the made class and draws of each, and the mask of
+        the cards out (the range's own, the board and the dead cards)."""
         board_cards, dead_cards = study_cards(board, dead, game)
-        left = Range(self.remove(board_cards, dead_cards), game=game)._weights
-        indices = np.flatnonzero(left[_ORDER] != 0)
+        left = Range(self.remove(board_cards, dead_cards), game=game)
+        indices = np.flatnonzero(left._weights[_ORDER] != 0)
         made, draws = class_codes(_COMBO_IDS[_ORDER[indices]], board_cards, game)
-        return _ORDER[indices], made, draws
+        return _ORDER[indices], made, draws, left._out
 
     def split(self, board: CardsLike, by: str = "made", dead: CardsLike = "", *, game: GameLike = "holdem"
               ) -> dict[str, Range]:
@@ -714,8 +732,8 @@ class Range:
         >>> parts = Range("AA, KK, 77, AKs").split("Ks 7h 2d")
         >>> {name: len(part) for name, part in parts.items() if len(part)}
         {'set': 6, 'overpair': 6, 'top-pair': 3}
-        >>> str(parts["top-pair"])
-        'AhKh, AdKd, AcKc'
+        >>> str(parts["top-pair"]), len(parts["top-pair"])
+        ('AKs', 3)
 
         Raises:
             StudyError: ``by`` is not ``"made"`` or ``"draw"``, or the game is not hold'em or short deck.
@@ -726,14 +744,14 @@ class Range:
         """
         if by not in ("made", "draw"):
             raise StudyError(f"split by 'made' or 'draw', got {shown(by)}")
-        indices, made, draws = self._holdings(board, dead, game)
+        indices, made, draws, out = self._holdings(board, dead, game)
         names = MADE_CLASSES if by == "made" else DRAW_CLASSES
         parts = {}
         for name in names:
             weights = np.zeros(N_COMBOS)
             members = indices[class_members(name, made, draws)]
             weights[members] = self._weights[members]
-            parts[name] = Range._from_weights(weights)
+            parts[name] = Range._from_weights(weights, out)
         return parts
 
     def filter(self, board: CardsLike, made: Optional[Iterable[str]] = None, draws: Optional[Iterable[str]] = None,
@@ -744,7 +762,7 @@ class Range:
         >>> top_pair_or_better = ["straight-flush", "quads", "full-house", "flush", "straight", "set", "trips",
         ...                       "two-pair", "overpair", "top-pair"]
         >>> str(Range("AA, KK, QQ, AQs, 87s").filter("Ks 7h 2d", made=top_pair_or_better))
-        'AA, KhKd, KhKc, KdKc'
+        'KK+'
         >>> str(Range("AA, KK, AQs, 87s").filter("Ks 7h 2h", draws=["flush-draw"]))
         'AhQh'
 
@@ -760,13 +778,13 @@ class Range:
         wanted_draws = class_names(draws, DRAW_CLASSES, "draw")
         if made is None and draws is None:
             raise StudyError("filter keeps the combos of the classes given: give made=[...] or draws=[...]")
-        indices, made_codes, draw_bits = self._holdings(board, dead, game)
+        indices, made_codes, draw_bits, out = self._holdings(board, dead, game)
         keep = np.zeros(len(indices), dtype=bool)
         for name in (*wanted_made, *wanted_draws):
             keep |= class_members(name, made_codes, draw_bits)
         weights = np.zeros(N_COMBOS)
         weights[indices[keep]] = self._weights[indices[keep]]
-        return Range._from_weights(weights)
+        return Range._from_weights(weights, out)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Range):
@@ -778,15 +796,81 @@ class Range:
 
     def __str__(self) -> str:
         if self._text is None:
+            impossible = _touching(self._out) if self._out else None
             parts = []
             for weight in sorted(set(self._weights[self._weights != 0].tolist()), reverse=True):
-                tokens = ", ".join(_describe(self._weights == weight))
+                tokens = ", ".join(_describe(self._weights == weight, impossible))
                 parts.append(tokens if weight == 1 else f"{shown(weight)}({tokens})")
             self._text = ", ".join(parts)
         return self._text
 
     def __repr__(self) -> str:
+        if self._out:
+            return f"Range({str(self)!r}).without({self._out_text()!r})"
         return f"Range({str(self)!r})"
+
+    def _out_text(self) -> str:
+        """The cards taken out, highest first."""
+        return format_cards(sorted(mask_to_cards(self._out), reverse=True))
+
+    def _operand(self, other: object) -> Optional[Range]:
+        """The other side of ``|``, ``&`` or ``-``: a hold'em Range, or range text read as one."""
+        if type(self) is not Range:
+            return None
+        if isinstance(other, str):
+            return Range(other)
+        return other if type(other) is Range else None
+
+    def _combined(self, other: object, rule: Callable[[Range, Range], tuple[np.ndarray, int]]) -> Range:
+        """``rule(self, other)``'s weights and cards out as a range, other read by :meth:`_operand`."""
+        right = self._operand(other)
+        return NotImplemented if right is None else Range._from_weights(*rule(self, right))
+
+    def __or__(self, other: object) -> Range:
+        """The combos of either range (a combo in both takes the larger weight); cards out of
+        both stay out.
+
+        >>> Range("QQ+") | "AKs", Range("AA, KK") | Range("KK:0.5, QQ")
+        (Range('QQ+, AKs'), Range('QQ+'))
+
+        Raises:
+            RangeParseError: text on the other side that is not a range.
+        """
+        return self._combined(other, lambda left, right: (np.maximum(left._weights, right._weights),
+                                                          left._out & right._out))
+
+    def __and__(self, other: object) -> Range:
+        """The combos in both ranges, at the smaller weight.
+
+        >>> Range("QQ+, AK") & "KK+, AKs, AQs"
+        Range('KK+, AKs')
+
+        Raises:
+            RangeParseError: text on the other side that is not a range.
+        """
+        return self._combined(other, lambda left, right: (np.minimum(left._weights, right._weights),
+                                                          left._out | right._out))
+
+    def __sub__(self, other: object) -> Range:
+        """The combos of this range that are not in the other (whatever their weight there).
+
+        >>> Range("QQ+, AK") - "AKo, KK"
+        Range('AA, QQ, AKs')
+
+        Raises:
+            RangeParseError: text on the other side that is not a range.
+        """
+        return self._combined(other, lambda left, right: (np.where(right._weights != 0, 0.0, left._weights), left._out))
+
+    def __ror__(self, other: object) -> Range:
+        return self.__or__(other)
+
+    def __rand__(self, other: object) -> Range:
+        return self.__and__(other)
+
+    def __rsub__(self, other: object) -> Range:
+        left = self._operand(other)
+        return NotImplemented if left is None else left.__sub__(self)
 
     def with_weights(self, weights: Mapping[str, float]) -> Range:
         """A new range in which every combo named by each key has the given weight (0 takes it
@@ -819,7 +903,7 @@ class Range:
             if problem:
                 raise RangeParseError(f"{hand}: {problem}")
             result[indices] = value
-        return Range._from_weights(result)
+        return Range._from_weights(result, self._out)
 
     def hand_combos(self, hand: str) -> dict[str, Any]:
         """Every combo of one starting hand with its weight in this range (0 when it is out): the
@@ -854,7 +938,8 @@ class Range:
         return {"hand": name, "size": len(indices), "combos": combos}
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: the canonical text (which parses back to exactly this range), the
+        """A JSON-ready dict: the canonical text (which parses back to exactly this range once the
+        cards in ``without`` are taken out: see :meth:`without`), those cards, the
         number of combos and their fraction of all 1326, their total weight, and each starting
         hand with a combo in the range: how many of its combos (``combos`` of ``size``), its share
         of the whole hand (``weight``: the combos' weights added up, over ``size``) and whether
@@ -871,5 +956,5 @@ class Range:
                 hands.append({"hand": hand, "combos": combos, "size": len(weights),
                               "weight": float(weights.sum()) / len(weights),
                               "whole": combos == len(weights) and bool((weights == weights[0]).all())})
-        return {"text": str(self), "combos": len(self), "fraction": len(self) / N_COMBOS,
-                "weight": float(self._weights.sum()), "starting_hands": hands}
+        return {"text": str(self), "without": self._out_text(), "combos": len(self),
+                "fraction": len(self) / N_COMBOS, "weight": float(self._weights.sum()), "starting_hands": hands}

@@ -25,7 +25,7 @@ from typing import Any, Optional, Union
 
 import numpy as np
 
-from showdown.cards import CARDS, Card, CardsLike, format_cards, parse_cards
+from showdown.cards import CARDS, Card, CardsLike, board_order, format_cards, is_board, parse_cards
 from showdown.errors import EmptyRangeError, EquityError, ShowdownError, StudyError
 from showdown.games import Game, GameLike, check_in_deck
 from showdown.holdings import (
@@ -45,7 +45,7 @@ from showdown.odds.options import run_options
 from showdown.odds.result import finite
 from showdown.parallel.interruption import interruptible
 from showdown.parallel.threads import run_ranges, thread_count
-from showdown.quantities import real_number, shown
+from showdown.quantities import brief_repr, real_number, shown
 from showdown.ranges import Range, starting_hand_of
 from showdown.tables.layout import N_COUNTS
 
@@ -103,6 +103,9 @@ class Breakdown:
     _made: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64), repr=False, compare=False)
     _draws: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64), repr=False, compare=False)
     _game: Optional[Game] = field(default=None, repr=False, compare=False)
+
+    def __repr__(self) -> str:
+        return brief_repr(self, "range", "board", "dead", "total", "villain", "equity", "game")
 
     def combos(self, name: str) -> list[str]:
         """The combos (text, higher card first) of one made or draw class.
@@ -181,6 +184,18 @@ class Breakdown:
         return "\n".join(lines)
 
 
+def _study_board(call: str, first: Any, board: Any, dead: Any, game: Game, **options: Any
+                 ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The checked board and dead cards of a study call, or, when the board does not read and the
+    first argument is a board, an error that says the order of the arguments."""
+    try:
+        return study_cards(board, dead, game, **options)
+    except ShowdownError:
+        if is_board(first):
+            raise board_order(call, first, StudyError) from None
+        raise
+
+
 def _hero_range(value: Any, label: str, game: Game) -> Range:
     if isinstance(value, Range):
         if type(value) is not Range:
@@ -217,8 +232,8 @@ def breakdown(range: RangeLike, board: CardsLike, dead: CardsLike = "", *,  # no
     0.898
 
     Raises:
-        StudyError: the range or ``villain`` is not text or a two-card Range, or the game is not hold'em or short
-            deck.
+        StudyError: the range or ``villain`` is not text or a two-card Range, the game is not hold'em or short
+            deck, or the board is given first (it goes second).
         HandSizeError: the board is not 3 to 5 cards.
         CardParseError: a token is not a card (the message quotes it).
         DuplicateCardError: a card is both dead and on the board, or named twice.
@@ -230,7 +245,7 @@ def breakdown(range: RangeLike, board: CardsLike, dead: CardsLike = "", *,  # no
     if villain is not None and not isinstance(villain, (str, Range)):
         raise StudyError(f"breakdown takes one villain range, got {type(villain).__name__}")
     rules = study_game(game)
-    board_cards, dead_cards = study_cards(board, dead, rules)
+    board_cards, dead_cards = _study_board("breakdown(range, board)", range, board, dead, rules)
     given = _hero_range(range, "the range", rules)
     hero = given.remove(board_cards, dead_cards)
     if not len(hero):
@@ -302,6 +317,9 @@ class ComboEquities:
     _equities: np.ndarray = field(repr=False, compare=False)
     _weights: np.ndarray = field(repr=False, compare=False)
     _range_weights: np.ndarray = field(repr=False, compare=False)
+
+    def __repr__(self) -> str:
+        return brief_repr(self, "hero", "villains", "board", "dead", "equity", "exact", "game")
 
     def distribution(self) -> list[tuple[float, float]]:
         """The equity curve: ``(equity, share)`` points from the highest equity down, where
@@ -481,7 +499,7 @@ def combo_equities(
     (0.625, 0.309)
 
     Raises:
-        StudyError: the game is not hold'em or short deck.
+        StudyError: the game is not hold'em or short deck, or the board is given first (it goes second).
         HandSizeError: a board of 1, 2 or more than 5 cards, or a hand that is not two cards.
         CardParseError: a token is not a card (the message quotes it).
         DuplicateCardError: a card is used twice.
@@ -494,7 +512,8 @@ def combo_equities(
             together.
     """
     rules = study_game(game)
-    board_cards, dead_cards = study_cards(board, dead, rules, sizes=(0, 3, 4, 5))
+    board_cards, dead_cards = _study_board("combo_equities(hero, villains, board)", hero, board, dead, rules,
+                                           sizes=(0, 3, 4, 5))
     options = run_options(exact=exact, trials=trials, time_limit=time_limit, seed=seed, n_jobs=n_jobs,
                           sampled_time=True)
     exact, trials, time_limit, seed = options.exact, options.trials, options.time_limit, options.seed
@@ -610,6 +629,9 @@ class NextCard:
     classes: dict[str, dict[str, float]]
     game: str = "holdem"
 
+    def __repr__(self) -> str:
+        return brief_repr(self, "hero", "villain", "board", "dead", "equity", "game")
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the question, the equity now and one row per card.
 
@@ -645,7 +667,8 @@ def next_card(hero: RangeLike, villain: RangeLike, board: CardsLike, dead: Cards
     (0.0, 0.0076, 1.0)
 
     Raises:
-        StudyError: ``villain`` is not one range, or the game is not hold'em or short deck.
+        StudyError: ``villain`` is not one range, the game is not hold'em or short deck, or the board is given
+            first (it goes second).
         HandSizeError: the board is not 3 or 4 cards.
         CardParseError: a token is not a card (the message quotes it).
         DuplicateCardError: a card is used twice.
@@ -658,7 +681,8 @@ def next_card(hero: RangeLike, villain: RangeLike, board: CardsLike, dead: Cards
         raise StudyError(f"next_card takes one villain range, got {type(villain).__name__}")
     run_options(n_jobs=n_jobs)
     rules = study_game(game)
-    board_cards, dead_cards = study_cards(board, dead, rules, sizes=(3, 4), asker="next_card")
+    board_cards, dead_cards = _study_board("next_card(hero, villain, board)", hero, board, dead, rules, sizes=(3, 4),
+                                           asker="next_card")
     question, _ = _question(hero, [villain], board_cards, dead_cards, rules)
     scored = _score_heads_up(question, n_jobs)
     met_total = float(scored.card_met.sum())

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import inspect
 import os
+import re
 import signal
 import sys
 from typing import Any, Optional
@@ -54,7 +56,8 @@ app.command("batch")(batch.batch_command)
 table_app = typer.Typer(no_args_is_help=True, help="Whole tables: the heads-up preflop table.")
 table_app.command("preflop")(odds.preflop_command)
 app.add_typer(table_app, name="table")
-app.add_typer(videopoker_app, name="vp", help="Video poker: ranked holds, game analysis, a trainer.")
+app.add_typer(videopoker_app, name="vp",
+              help="Video poker: the named pay tables, ranked holds, game analysis, strategy lists, a trainer.")
 app.command("serve")(server.serve_command)
 
 
@@ -79,12 +82,78 @@ def _value_word(parameter: Any, ctx: Any) -> Optional[str]:
     return TYPE_WORDS.get(python_type, "TEXT")
 
 
+ROLE = re.compile(r":[a-z]+(?::[a-z]+)?:`([^`]*)`")
+"""A reST role in a docstring, such as :func:`name` or :class:`~showdown.Paytable`."""
+LITERAL = re.compile(r"``(.+?)``|`([^`]+)`", re.DOTALL)
+"""Inline literal text in a docstring, in double (or single) backticks."""
+
+
+def _role_text(match: re.Match[str]) -> str:
+    """What a role shows: ``text`` of ``text <target>``; a ``~`` target shows its last name."""
+    target = match.group(1)
+    shown = re.fullmatch(r"(.*?)\s*<[^>]*>", target, re.DOTALL)
+    if shown:
+        return shown.group(1)
+    if target.startswith("~"):
+        return target.rsplit(".", 1)[-1]
+    return target.lstrip(".")
+
+
+def clean_help(text: Optional[str]) -> Optional[str]:
+    """Help text as a reader should see it: a docstring without its markup (reST roles and
+    backticks) and each paragraph on one line, for the help to wrap at the terminal's width
+    (a paragraph that starts with click's ``\\b`` is kept as written)."""
+    if not text:
+        return text
+    text = inspect.cleandoc(text)
+    text = ROLE.sub(_role_text, text)
+    text = LITERAL.sub(lambda match: match.group(1) or match.group(2), text)
+    paragraphs = re.split(r"\n[ \t]*\n", text)
+    return "\n\n".join(part if part.startswith("\b") else " ".join(part.split()) for part in paragraphs)
+
+
+def _one_line_usage_errors(command: Any) -> None:
+    """A usage error (an unknown option, a missing argument, a value click cannot read) raised
+    while the command line is read becomes a ShowdownError: one line and status 2, as for every
+    other bad input. Wraps the root command's parsing and invocation (the subcommands are
+    parsed within the latter); goes by class names, as typer may bundle its own click."""
+
+    def guarded(call: Any) -> Any:
+        def run(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return call(*args, **kwargs)
+            except Exception as error:
+                names = {kind.__name__ for kind in type(error).__mro__}
+                if "UsageError" not in names or "NoArgsIsHelpError" in names:
+                    raise  # no_args_is_help: the help was printed
+                raise ShowdownError(_usage_message(error)) from None
+
+        return run
+
+    command.make_context = guarded(command.make_context)
+    command.invoke = guarded(command.invoke)
+
+
+def _usage_message(error: Any) -> str:
+    """Click's message for a usage error, starting in lower case as the library's do, with the
+    command to ask for help."""
+    message = str(error.format_message()).strip().rstrip(".")
+    message = message[:1].lower() + message[1:]
+    context = getattr(error, "ctx", None)
+    return f"{message} (see '{context.command_path} --help')" if context is not None else message
+
+
 def _plain_help(command: Any) -> Any:
     """The click command of the app, its help without Python types (``<bool>``,
     ``<list[str]>``, as typer 0.2x prints them): each parameter shows :func:`_value_word`
-    instead, whatever typer's version (which may bundle its own click, so this goes by names)."""
+    instead, whatever typer's version (which may bundle its own click, so this goes by names).
+    Every help text, the commands' and the parameters', goes through :func:`clean_help`."""
+    command.help = clean_help(command.help)
+    command.short_help = clean_help(getattr(command, "short_help", None))
 
     def plain(parameter: Any) -> Any:
+        if getattr(parameter, "help", None):
+            parameter.help = clean_help(parameter.help)
         parameter.display_type_rich = lambda ctx: _value_word(parameter, ctx)
         make_metavar = getattr(parameter, "make_metavar", None)
         if make_metavar and parameter.param_type_name == "option" and not getattr(parameter, "is_flag", False):
@@ -186,11 +255,13 @@ def _write_any_text() -> None:
 
 
 def main(argv: Optional[list[str]] = None) -> None:
-    """Run the command line: a ShowdownError prints one line and exits with status 2, Ctrl-C
-    prints ``interrupted`` and exits with status 130."""
+    """Run the command line: a ShowdownError or a usage error prints one line and exits with
+    status 2, Ctrl-C prints ``interrupted`` and exits with status 130."""
     _write_any_text()
     try:
-        _plain_help(typer.main.get_command(app))(args=argv, prog_name="showdown")
+        command = _plain_help(typer.main.get_command(app))
+        _one_line_usage_errors(command)
+        command(args=argv, prog_name="showdown")
     except SystemExit as done:
         if done.code in (0, None):
             _flush_output()

@@ -19,7 +19,7 @@ from showdown import (
     player_names,
     showdown,
 )
-from showdown.cli.output import GAME_OPTION, JSON_OPTION, console, heading, print_json
+from showdown.cli.output import GAME_OPTION, JSON_OPTION, console, heading, print_json, print_table
 
 
 def _showdown_table(result: ShowdownResult, title: str, given: Optional[Mapping[Any, str]] = None) -> Table:
@@ -96,11 +96,11 @@ def showdown_command(
 ) -> None:
     """Show down two or more players' hands on a board: who wins, who splits (high and low in hi-lo)."""
     hands = named_hands(players)
-    result = showdown(board, hands, game=game)
+    result = showdown(hands, board, game=game)
     if as_json:
         print_json(result.to_dict())
         return
-    console.print(_showdown_table(result, heading(board_text(result.board)), hands))
+    print_table(_showdown_table(result, heading(board_text(result.board)), hands))
     console.print(result.verdict)
 
 
@@ -116,5 +116,5 @@ def deal_command(
     if as_json:
         print_json({"seed": seed, "result": result.to_dict()})
         return
-    console.print(_showdown_table(result, heading(board_text(result.board))))
+    print_table(_showdown_table(result, heading(board_text(result.board))))
     console.print(result.verdict)

@@ -24,7 +24,7 @@ from showdown import (
     preflop_table,
 )
 from showdown.cli.hands import named_hands
-from showdown.cli.output import GAME_OPTION, JSON_OPTION, console, heading, print_json
+from showdown.cli.output import GAME_OPTION, JSON_OPTION, console, heading, print_json, print_table
 from showdown.cli.progress import counting_bar, engine_ready, equity_bar
 from showdown.files import os_problem, writable_path
 
@@ -86,7 +86,7 @@ def equity_command(
     if as_json:
         print_json(result.to_dict())
     else:
-        console.print(_equity_table(result))
+        print_table(_equity_table(result))
 
 
 def _grid_table(grid: OddsGrid) -> Table:
@@ -119,7 +119,7 @@ def grid_command(
     if as_json:
         print_json(grid.to_dict())
     else:
-        console.print(_grid_table(grid))
+        print_table(_grid_table(grid))
 
 
 def _heatmap_path(output: Path, heatmap: Optional[str], no_heatmap: bool) -> Optional[Path]:
@@ -131,7 +131,7 @@ def _heatmap_path(output: Path, heatmap: Optional[str], no_heatmap: bool) -> Opt
         return None
     picture = writable_path(heatmap, "heatmap") if heatmap else output.with_suffix(".png")
     if importlib.util.find_spec("matplotlib") is None:
-        raise ShowdownError("the heatmap needs matplotlib: pip install 'showdown[plot]', or give --no-heatmap")
+        raise ShowdownError("the heatmap needs matplotlib: pip install 'showdown-poker[plot]', or give --no-heatmap")
     from matplotlib.backend_bases import FigureCanvasBase
 
     kinds = FigureCanvasBase.get_supported_filetypes()
@@ -154,14 +154,14 @@ def _write(path: Path, what: str, write: Callable[[Path], object]) -> None:
 
 def preflop_command(
     output: str = typer.Option(..., "--output", "-o", help="CSV of equities (hero's hand by villain's hand)."),
-    exact: bool = typer.Option(True, "--exact", help="Exact enumeration (the only mode; every board counted)."),
     heatmap: Optional[str] = typer.Option(None, "--heatmap", help="PNG heatmap path (default: next to the CSV)."),
     no_heatmap: bool = typer.Option(False, "--no-heatmap", help="Write only the CSV (no matplotlib needed)."),
     hands: Optional[str] = typer.Option(None, "--hands", help="Only these starting hands, e.g. AA,KK,AKs."),
     scheduler: Optional[str] = SCHEDULER_OPTION,
     local: Optional[int] = LOCAL_OPTION,
 ) -> None:
-    """The exact heads-up equity of every starting hand against every starting hand, and a heatmap."""
+    """The exact heads-up equity of every starting hand against every starting hand (every board
+    counted), and a heatmap."""
     names = [name.strip() for name in hands.split(",")] if hands is not None else None
     csv = writable_path(output, "CSV file")
     picture = _heatmap_path(csv, heatmap, no_heatmap)

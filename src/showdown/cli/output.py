@@ -12,6 +12,7 @@ from typing import Any
 
 import typer
 from rich.console import Console
+from rich.table import Table
 
 from showdown import GAMES
 
@@ -29,3 +30,14 @@ def heading(text: str) -> str:
 def print_json(data: Any) -> None:
     """Write ``data`` as indented JSON to stdout."""
     sys.stdout.write(json.dumps(data, indent=2) + "\n")
+
+
+def print_table(table: Table) -> None:
+    """Print ``table`` with its title on a line of its own above it, never wrapped: rich would
+    wrap a title to the table's width, a long title over a narrow table on several lines. The
+    title is plain text (a player's name is not read as markup)."""
+    title = table.title
+    if title:
+        table.title = None
+        console.print(title, style="table.title", markup=False, highlight=False, soft_wrap=True)
+    console.print(table)

@@ -10,7 +10,7 @@ import typer
 from rich.table import Table
 
 from showdown import ODD_CHIP_RULES, Rake, Seat, Settlement, SettlementError, hand_from_json, settle
-from showdown.cli.output import GAME_OPTION, JSON_OPTION, console, print_json
+from showdown.cli.output import GAME_OPTION, JSON_OPTION, console, print_json, print_table
 
 
 def _shown(text: str, limit: int = 60) -> str:
@@ -48,14 +48,14 @@ def _print_settlement(result: Settlement) -> None:
         low = (pot.low_description or ("no low" if pot.description else "")) if hi_lo else None
         pots.add_row(title, str(pot.amount), ", ".join(pot.contenders), won, pot.description or "uncontested",
                      *((low,) if hi_lo else ()))
-    console.print(pots)
+    print_table(pots)
     seats = Table(title="Seats")
     for column in ("Seat", "Put in", "Returned", "Won", "Net"):
         seats.add_column(column, justify="right" if column != "Seat" else "left")
     net = result.net
     for name, put in result.contributions.items():
         seats.add_row(name, str(put), str(result.returned[name]), str(result.payouts[name]), f"{net[name]:+d}")
-    console.print(seats)
+    print_table(seats)
     console.print(str(result))
 
 
@@ -96,7 +96,7 @@ def pots_command(
             "game": game,
         }
         if rake_percent is not None:
-            arguments["rake"] = Rake(str(rake_percent), rake_cap)
+            arguments["rake"] = Rake(percent=str(rake_percent), cap=rake_cap)
     result = settle(**arguments)
     if as_json:
         print_json(result.to_dict())

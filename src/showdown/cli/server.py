@@ -34,7 +34,7 @@ def serve_command(
     """Run the web app: the page at /, the JSON API at /api, its docs at /docs."""
     missing = [name for name in ("fastapi", "uvicorn") if importlib.util.find_spec(name) is None]
     if missing:
-        raise ShowdownError(f"the web app needs the web extra: pip install 'showdown[web]' ({', '.join(missing)}"
+        raise ShowdownError(f"the web app needs the web extra: pip install 'showdown-poker[web]' ({', '.join(missing)}"
                             " not installed)")
     serve = importlib.import_module(WEB_PACKAGE).serve
     serve(host, port, allow_hosts=tuple(allow_host or ()), allow_any_host=allow_any_host,

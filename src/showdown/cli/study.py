@@ -18,7 +18,7 @@ from showdown import (
     combo_equities,
     next_card,
 )
-from showdown.cli.output import JSON_OPTION, console, heading, print_json
+from showdown.cli.output import JSON_OPTION, heading, print_json, print_table
 from showdown.cli.progress import engine_ready
 
 DECILES = tuple(k / 10 for k in range(1, 11))
@@ -119,9 +119,9 @@ def study_command(
             data["next_card"] = following.to_dict()
         print_json(data)
         return
-    console.print(_breakdown_table(result))
+    print_table(_breakdown_table(result))
     if equities is not None:
-        console.print(_classes_table(equities))
-        console.print(_distribution_table(equities))
+        print_table(_classes_table(equities))
+        print_table(_distribution_table(equities))
     if following is not None:
-        console.print(_next_card_table(following))
+        print_table(_next_card_table(following))

@@ -1,7 +1,8 @@
 """``showdown vp``: video poker holds, game analysis, strategy lists and an interactive trainer.
 
-Pay tables are given by name, short form (``9/6``, ``ddb-9/6``) or a JSON file. Errors print
-one line (``error: ...``) and exit with status 2, as for every showdown command.
+Pay tables are given by name, short form (``9/6``, ``ddb-9/6``; ``vp list`` lists them) or a
+JSON file. Errors print one line (``error: ...``) and exit with status 2, as for every showdown
+command.
 """
 
 from __future__ import annotations
@@ -13,13 +14,15 @@ import typer
 from rich.table import Table
 
 from showdown import LIMITS, ShowdownError, dask_client, format_cards
-from showdown.cli.output import JSON_OPTION, console, print_json
+from showdown.cli.output import JSON_OPTION, console, print_json, print_table
 from showdown.cli.progress import counting_bar, engine_ready
 from showdown.videopoker import (
     EXCEPTION_THRESHOLD,
     MAX_LINES,
+    PAYTABLES,
     Analysis,
     HoldParseError,
+    Paytable,
     Played,
     Trainer,
     VideoPokerError,
@@ -31,9 +34,12 @@ from showdown.videopoker import (
     strategy,
 )
 
-videopoker_app = typer.Typer(no_args_is_help=True, help="Video poker: holds, game analysis, a trainer.")
+videopoker_app = typer.Typer(
+    no_args_is_help=True,
+    help="Video poker: the named pay tables, ranked holds, game analysis, strategy lists, a trainer.")
 PAYTABLE_OPTION = typer.Option(
-    "9/6", "--paytable", "-p", help="A name, a short form (9/6, bonus-8/5, ddb-9/6) or a JSON file."
+    "9/6", "--paytable", "-p",
+    help="A name, a short form (9/6, bonus-8/5, ddb-9/6; see vp list) or a JSON file."
 )
 COINS_OPTION = typer.Option(5, "--coins", "-c", help="Coins bet, 1 to 5 (a royal pays 800 a coin only at 5).")
 
@@ -45,6 +51,26 @@ def _held_text(cards: tuple[Any, ...]) -> str:
 def _numbered(cards: tuple[Any, ...]) -> str:
     """Five cards with their positions, as the trainer takes them: ``1:Kc  2:3s ...``."""
     return "  ".join(f"{i}:{card}" for i, card in enumerate(cards, start=1))
+
+
+def _listed(table: Paytable) -> dict[str, Any]:
+    """A named table as ``vp list --json`` prints it: its ``to_dict()`` and its short names."""
+    return {**table.to_dict(), "short_names": list(table.short_names)}
+
+
+@videopoker_app.command("list")
+def list_command(as_json: bool = JSON_OPTION) -> None:
+    """The named pay tables: each one's name, title, short names (any of which --paytable
+    takes) and wild cards."""
+    if as_json:
+        print_json([_listed(table) for table in PAYTABLES.values()])
+        return
+    view = Table(title="Named pay tables (--paytable takes a name or a short name)")
+    for column in ("Name", "Title", "Short names", "Wild cards"):
+        view.add_column(column)
+    for table in PAYTABLES.values():
+        view.add_row(table.name, table.title, ", ".join(table.short_names), table.wild)
+    print_table(view)
 
 
 @videopoker_app.command("hold")
@@ -65,7 +91,7 @@ def hold_command(
     if as_json:
         print_json(ranked.to_dict())
         return
-    view = Table(title=f"{format_cards(ranked.deal)}  ({table.name}, {coins} coin{'s' * (coins > 1)})")
+    view = Table(title=f"{format_cards(ranked.deal)}  ({table.title}, {coins} coin{'s' * (coins > 1)})")
     for column in ("#", "Hold", "Positions", "EV per coin", f"EV per {coins}-coin bet", ""):
         view.add_column(column, justify="right" if column.startswith(("#", "EV")) else "left")
     for hold in ranked[:top]:
@@ -80,7 +106,7 @@ def hold_command(
             tie,
             style="bold green" if hold.rank == 1 else None,
         )
-    console.print(view)
+    print_table(view)
 
 
 def _analysis_table(result: Analysis) -> Table:
@@ -121,12 +147,12 @@ def analyze_command(
         return
     table = paytable_from_text(PAYTABLE_OPTION.default if paytable is None else paytable)
     engine_ready("videopoker")
-    with counting_bar(f"analyzing {table.name}", quiet=as_json) as progress:
+    with counting_bar(f"analyzing {table.title}", quiet=as_json) as progress:
         result = analyze(table, coins, progress=progress)
     if as_json:
         print_json(result.to_dict())
     else:
-        console.print(_analysis_table(result))
+        print_table(_analysis_table(result))
         console.print(
             f"Standard deviation {result.standard_deviation:.2f}; {result.deal_classes:,} deal classes "
             f"cover all {result.deals:,} deals ({result.elapsed:.2f} s)."
@@ -135,7 +161,8 @@ def analyze_command(
 
 @videopoker_app.command("strategy")
 def strategy_command(
-    paytable: str = typer.Argument("9/6", help="A name, a short form (9/6, ddb-9/6, deuces) or a JSON file."),
+    paytable: str = typer.Argument("9/6",
+                                   help="A name, a short form (9/6, ddb-9/6, deuces; see vp list) or a JSON file."),
     coins: int = COINS_OPTION,
     max_lines: int = typer.Option(MAX_LINES, "--max-lines", help=f"The longest list to print"
                                   f" ({LIMITS.min_strategy_lines} to {LIMITS.max_strategy_lines})."),
@@ -158,7 +185,7 @@ def strategy_command(
     for line in plan.lines:
         spread = f"{line.ev_min:.3f}" if line.ev_min == line.ev_max else f"{line.ev_min:.3f} - {line.ev_max:.3f}"
         view.add_row(str(line.number), line.words + (" *" if line.exception else ""), f"{line.frequency:.3%}", spread)
-    console.print(view)
+    print_table(view)
     if plan.exceptions:
         worths = ", ".join(f"line {line.number} adds {line.worth * 100:.4f}" for line in plan.exceptions)
         console.print(f"* a penalty-card exception, kept as it adds at least {EXCEPTION_THRESHOLD * 100:.4f} "
@@ -175,9 +202,9 @@ def _analyze_every(coins: int, scheduler: Optional[str], local: Optional[int], a
     view = Table(title=f"Every pay table at {coins} coin{'s' if coins > 1 else ''}, optimal play")
     for column in ("Pay table", "Return", "Variance"):
         view.add_column(column, justify="left" if column == "Pay table" else "right")
-    for name, result in results.items():
-        view.add_row(name, f"{float(result.expected_return):.4%}", f"{float(result.variance):.2f}")
-    console.print(view)
+    for result in results.values():
+        view.add_row(result.paytable.title, f"{float(result.expected_return):.4%}", f"{float(result.variance):.2f}")
+    print_table(view)
 
 
 def _report(played: Played, coins: int) -> None:
@@ -210,7 +237,7 @@ def _tally(trainer: Trainer) -> None:
     view.add_column("EV lost per coin", justify="right")
     for tally in trainer.by_line:
         view.add_row(str(tally.line), str(tally.mistakes), f"{float(tally.ev_lost):.4f}")
-    console.print(view)
+    print_table(view)
 
 
 @videopoker_app.command("play")
@@ -230,7 +257,7 @@ def play_command(
     trainer = Trainer(paytable_from_text(paytable), coins, seed)
     engine_ready("videopoker")
     console.print(
-        f"{trainer.paytable.name}, {coins} coin{'s' * (coins > 1)} a hand. Hold by position (1 3 4), by "
+        f"{trainer.paytable.title}, {coins} coin{'s' * (coins > 1)} a hand. Hold by position (1 3 4), by "
         "card (As Ks), none or all; q quits."
     )
     while hands is None or trainer.hands_played < hands:

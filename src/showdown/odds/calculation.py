@@ -87,7 +87,8 @@ def equity(
     (True, 20000)
 
     Raises:
-        PlayerCountError: fewer than 2 or more than 10 players, or ``players`` is not a list or a dict.
+        PlayerCountError: fewer than 2 or more than 10 players, ``players`` is not a list or a dict, or the board
+            is given first (the board goes second).
         EquityError: a bad ``exact``, ``trials``, ``stderr``, ``time_limit``, ``seed``, ``n_jobs`` or
             ``max_evaluations``, an empty player name, ``exact=True`` out of reach or over ``max_evaluations``, or
             ``exact=True`` with a Monte Carlo option, or a ``progress`` that cannot be called.

@@ -28,7 +28,7 @@ from showdown.odds.calculation import equity
 from showdown.odds.inputs import MAX_PLAYERS
 from showdown.odds.planning import Plan, plan
 from showdown.odds.result import EquityResult, finite
-from showdown.quantities import as_whole, shown
+from showdown.quantities import as_whole, brief_repr, shown
 
 MAX_OPPONENTS = MAX_PLAYERS - 1
 """The most random hands the grid plays against: with the hole cards, an equity question's most players."""
@@ -50,6 +50,9 @@ class OddsGrid:
     total: int
     stderr: float
     elapsed: float
+
+    def __repr__(self) -> str:
+        return brief_repr(self, "hole", "board", "n_opponents", "equity", "exact", "total")
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the hole cards, board, number of opponents, the player's equity, how

@@ -16,7 +16,7 @@ from typing import Any, Optional, Union
 
 import numpy as np
 
-from showdown.cards import CARDS, Card, parse_board, parse_cards
+from showdown.cards import CARDS, Card, board_order, is_board, parse_board, parse_cards
 from showdown.errors import (
     DuplicateCardError,
     EmptyRangeError,
@@ -188,6 +188,8 @@ def prepare(players: Any, board: Any = "", dead: Any = "", game: GameLike = "hol
     """Check an equity question and put it in the kernels' terms; every problem is an error that
     names it (a bad card or range token, a card used twice, too many players, an empty range)."""
     rules = resolve_game(game)
+    if is_board(players):
+        raise board_order("equity(players, board)", players, PlayerCountError)
     if isinstance(players, (str, Range)) or not hasattr(players, "__len__"):
         raise PlayerCountError(f"players must be a list of {MIN_PLAYERS} to {MAX_PLAYERS} hands or ranges, or a dict"
                                " of name -> hand or range")

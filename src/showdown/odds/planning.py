@@ -101,6 +101,22 @@ class Plan:
         every exact method does."""
         return self.exact_possible
 
+    def __str__(self) -> str:
+        """The plan in a sentence.
+
+        >>> print(plan(["AcAd", "KhKs"]))  # doctest: +NORMALIZE_WHITESPACE
+        Exact by default: 2 players, 1 assignment of hole cards, 1,712,304 boards each, scored as 1
+        preflop class, about 50,000 hand evaluations.
+        """
+        if not self.exact_possible:
+            return f"Monte Carlo only: {self.reason}."
+        how = {"classes": f"scored as {self.classes:,} preflop class{'es' * (self.classes != 1)}",
+               "boards": "every assignment on every board", "runouts": "each runout once for all combos"}[self.method]
+        start = "Exact by default" if self.exact_by_default else "Exact on request (Monte Carlo by default)"
+        return (f"{start}: {self.players} players, {self.assignments:,} assignment{'s' * (self.assignments != 1)} of"
+                f" hole cards, {self.boards:,} board{'s' * (self.boards != 1)} each, {how}, about"
+                f" {self.evaluations:,} hand evaluations.")
+
     def seconds(self, threads: int = 1) -> Optional[float]:
         """About how long the enumeration takes on ``threads`` threads (:func:`exact_seconds`),
         or None when exact enumeration is out of reach.

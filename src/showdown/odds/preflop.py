@@ -114,7 +114,7 @@ class PreflopTable:
             matplotlib.use("Agg")
             import matplotlib.pyplot as plt
         except ImportError:
-            raise ShowdownError("the heatmap needs matplotlib: pip install 'showdown[plot]'") from None
+            raise ShowdownError("the heatmap needs matplotlib: pip install 'showdown-poker[plot]'") from None
         size = max(6.0, len(self.hands) / 10)
         figure, axes = plt.subplots(figsize=(size + 1.5, size))
         image = axes.imshow(self.equities, cmap="RdYlGn", vmin=0.0, vmax=1.0, interpolation="nearest")

@@ -20,6 +20,7 @@ from showdown.cards import board_text
 from showdown.errors import EquityError
 from showdown.evaluation import Category
 from showdown.odds.inputs import Question
+from showdown.quantities import brief_repr
 from showdown.tables.layout import (
     HIGH_SHARE,
     LOW_SHARE,
@@ -119,6 +120,9 @@ class EquityResult:
     high: tuple[float, ...] = ()
     low: tuple[float, ...] = ()
     scoop: tuple[float, ...] = ()
+
+    def __repr__(self) -> str:
+        return brief_repr(self, "players", "board", "dead", "equity", "exact", "total", "game")
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: one entry per player (``name``: the name given, else the hand or

@@ -135,7 +135,7 @@ def dask_client(scheduler: Optional[str] = None, local: Optional[int] = None) ->
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError:
-        raise DistributedError("Dask is not installed: pip install 'showdown[dask]'") from None
+        raise DistributedError("Dask is not installed: pip install 'showdown-poker[dask]'") from None
     if scheduler:
         problem = ""
         try:

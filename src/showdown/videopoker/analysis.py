@@ -20,7 +20,7 @@ from showdown.errors import AnalysisStopped, VideoPokerError
 from showdown.parallel.cluster import check_client, map_partitions, worker_threads
 from showdown.parallel.interruption import interruptible, stop_if_interrupted
 from showdown.parallel.threads import run_ranges, thread_count
-from showdown.quantities import callback
+from showdown.quantities import brief_repr, callback
 from showdown.videopoker._counts import canonical_deals, common_draws, draw_scale, kernel, superset_table
 from showdown.videopoker.final_hands import HandClass, hand_class
 from showdown.videopoker.holding import holds
@@ -73,6 +73,9 @@ class Analysis:
     deal_classes: int
     elapsed: float
 
+    def __repr__(self) -> str:
+        return brief_repr(self, "paytable", "coins", "expected_return", "elapsed")
+
     @property
     def deals(self) -> int:
         """The number of deals: C(52, 5), or C(53, 5) with the joker."""
@@ -107,7 +110,7 @@ class Analysis:
     def summary(self) -> str:
         """One line: the table, the bet, the return and the variance."""
         return (
-            f"{self.paytable.name}, {self.coins} coin{'s' if self.coins > 1 else ''}: return "
+            f"{self.paytable.title}, {self.coins} coin{'s' if self.coins > 1 else ''}: return "
             f"{float(self.expected_return) * 100:.4f}%, variance {float(self.variance):.2f}"
         )
 

@@ -16,6 +16,7 @@ import numpy as np
 
 from showdown.cards import Card, CardsLike, format_cards, parse_cards
 from showdown.errors import HandSizeError
+from showdown.quantities import brief_repr
 from showdown.videopoker._counts import common_draws, draw_scale, hold_counts
 from showdown.videopoker.final_hands import HandClass, Wild
 from showdown.videopoker.paytable import DEFAULT_PAYTABLE, Paytable, PaytableLike, as_paytable
@@ -29,9 +30,9 @@ class Hold:
     the same as a float and ``ev_per_bet`` the expected payout in coins for the whole bet.
     ``counts[c]`` of the ``draws`` equally likely draws end in ``HandClass`` c. ``rank`` is 1
     plus the number of holds worth strictly more; ``tied_with`` lists the other holds worth
-    exactly as much. ``positions`` are the held cards' places in the deal as Python indices (0
-    to 4); :meth:`to_dict` counts them from 1, as a player does and as :func:`parse_hold` reads
-    them.
+    exactly as much. ``positions`` are the held cards' places in the deal as indices from 0
+    (``deal[p]``), here and in :meth:`to_dict`; only text for a player counts from 1 (the
+    command line's tables, the page, and :func:`parse_hold` reading "1 3 4").
     """
 
     held: tuple[Card, ...]
@@ -44,6 +45,9 @@ class Hold:
     paytable: Paytable = field(repr=False)
     rank: int = 1
     tied_with: tuple[tuple[Card, ...], ...] = ()
+
+    def __repr__(self) -> str:
+        return brief_repr(self, "held", "discarded", "positions", "ev", "coins", "rank")
 
     @property
     def ev_float(self) -> float:
@@ -76,10 +80,10 @@ class Hold:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict; numbers as floats, exact fractions beside them as ``'p/q'`` text
-        (``ev`` and ``ev_exact``); ``positions`` count from 1 (the first card is 1).
+        (``ev`` and ``ev_exact``); ``positions`` count from 0, as :attr:`positions` does.
 
         >>> best_hold("As Ks Kh 4s 4d").to_dict()["positions"]
-        [2, 3, 4, 5]
+        [1, 2, 3, 4]
         """
         probabilities = []
         for row in self.paytable.rows:
@@ -92,7 +96,7 @@ class Hold:
         return {
             "held": [str(card) for card in self.held],
             "discarded": [str(card) for card in self.discarded],
-            "positions": [position + 1 for position in self.positions],
+            "positions": list(self.positions),
             "ev": self.ev_float,
             "ev_exact": str(self.ev),
             "ev_per_bet": float(self.ev_per_bet),
@@ -153,6 +157,24 @@ class Holds(list[Hold]):
         self.deal = deal
         self.paytable = paytable
         self.coins = coins
+
+    def __repr__(self) -> str:
+        return f"{brief_repr(self, 'deal', 'paytable', 'coins')[:-1]}, holds={len(self)})"
+
+    def __str__(self) -> str:
+        """The table, the deal and the 32 holds, a line each, best first.
+
+        >>> print(holds("As Ks Qs Js 2d"))  # doctest: +ELLIPSIS
+        Jacks or Better 9/6, 5 coins, As Ks Qs Js 2d: 32 holds, best first
+         1. hold As Ks Qs Js: EV 18.553191 per coin (92.7660 per bet)
+         2. hold Ks Qs Js: EV 0.734505 per coin (3.6725 per bet)
+        ...
+        32. hold As Ks Qs Js 2d: EV 0.000000 per coin (0.0000 per bet)
+        """
+        lines = [f"{self.paytable.title}, {self.coins} coin{'s' * (self.coins != 1)}, {format_cards(self.deal)}:"
+                 f" {len(self)} holds, best first"]
+        lines += [f"{number:>2}. {hold}" for number, hold in enumerate(self, 1)]
+        return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the deal, the pay table, the coins and every hold's dict."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Union
+from typing import Any, Optional, Union
 
 from showdown.errors import PaytableError, VideoPokerError
 from showdown.files import parse_json, read_json
@@ -133,17 +133,24 @@ class Paytable:
 
     @classmethod
     def named(cls, name: str) -> Paytable:
-        """One of the named tables (``PAYTABLES``), e.g. ``'double-bonus-10-7'``.
+        """One of the named tables (``PAYTABLES``), by its name (``'double-bonus-10-7'``) or a short
+        form as the command line and the page take it (``9/6``, ``ddb-9/6``, ``deuces``, ``nsud``;
+        see :func:`paytable_from_text`).
 
         >>> Paytable.named("bonus-poker-8-5").pays["four-aces"]
         80
+        >>> Paytable.named("nsud") == Paytable.named("deuces-wild-nsud"), Paytable.named("9/6").name
+        (True, 'jacks-or-better-9-6')
 
         Raises:
-            PaytableError: not the name of a table in ``PAYTABLES``.
+            PaytableError: not the name or short form of a table in ``PAYTABLES``.
         """
-        key = name.strip().lower() if isinstance(name, str) else name
-        if key not in PAYTABLES:
-            raise PaytableError(f"unknown paytable {shown(name)}: expected one of {', '.join(PAYTABLES)}")
+        if not isinstance(name, str):
+            raise PaytableError(f"a pay table is named by text (such as 9/6 or nsud), got {shown(name)}")
+        key = _table_name(name)
+        if key is None:
+            raise PaytableError(f"unknown paytable {shown(name)}: expected one of {', '.join(PAYTABLES)}, or a short"
+                                " form such as 9/6, ddb-9/6 or deuces")
         return PAYTABLES[key]
 
     @classmethod
@@ -287,6 +294,25 @@ class Paytable:
         coins = whole
         return coins
 
+
+    @property
+    def short_names(self) -> tuple[str, ...]:
+        """The short forms that name this table in :meth:`named` and on the command line, shortest
+        first (none for a table of your own).
+
+        >>> Paytable.named("jacks-or-better-9-6").short_names, Paytable.named("deuces-wild-full-pay").short_names
+        (('9/6', 'job-9/6'), ('dw', 'deuces', 'deuces-wild'))
+        """
+        if PAYTABLES.get(self.name) != self:
+            return ()
+        forms = [short for short, full in _SHORT_NAMES.items() if full == self.name]
+        for short, game in _SHORT_GAMES.items():
+            pays = self.name[len(game) + 1:]
+            if short != game and self.name.startswith(game + "-") and pays.replace("-", "").isdigit():
+                forms.append(f"{short}-{pays.replace('-', '/')}")
+                if game == "jacks-or-better":
+                    forms.append(pays.replace("-", "/"))
+        return tuple(sorted(forms, key=lambda form: (len(form), form)))
     @property
     def rows(self) -> tuple[PaytableRow, ...]:
         """The table's lines, best hand first, at the maximum bet; the hands that pay nothing
@@ -446,6 +472,18 @@ def paytable_from_text(text: str) -> Paytable:
     words = text.strip().lower()
     if words.endswith(".json") or Path(words).suffix == ".json":
         return Paytable.from_dict(read_json(text.strip(), "paytable file", error=PaytableError))
+    key = _table_name(text)
+    if key is None:
+        raise PaytableError(
+            f"unknown paytable {shown(text)}: expected one of {', '.join(PAYTABLES)}, a short form such as 9/6, "
+            "ddb-9/6 or deuces, or a .json file"
+        )
+    return PAYTABLES[key]
+
+
+def _table_name(text: str) -> Optional[str]:
+    """The name in ``PAYTABLES`` that ``text`` names in full or in a short form, or None."""
+    words = text.strip().lower()
     for separator in " /_":
         words = words.replace(separator, "-")
     words = "-".join(part for part in words.split("-") if part)
@@ -453,10 +491,4 @@ def paytable_from_text(text: str) -> Paytable:
     for short, game in _SHORT_GAMES.items():
         if words.startswith(short + "-"):
             candidates.append(game + words[len(short):])
-    for candidate in candidates:
-        if candidate in PAYTABLES:
-            return PAYTABLES[candidate]
-    raise PaytableError(
-        f"unknown paytable {shown(text)}: expected one of {', '.join(PAYTABLES)}, a short form such as 9/6, "
-        "ddb-9/6 or deuces, or a .json file"
-    )
+    return next((candidate for candidate in candidates if candidate in PAYTABLES), None)

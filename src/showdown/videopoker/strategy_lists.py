@@ -33,7 +33,7 @@ import numpy as np
 from showdown.cards import CardsLike, format_cards  # noqa: F401 (the doctests use format_cards)
 from showdown.errors import AnalysisStopped, VideoPokerError
 from showdown.parallel.threads import run_ranges, thread_count
-from showdown.quantities import as_whole, callback, shown
+from showdown.quantities import as_whole, brief_repr, callback, shown
 from showdown.videopoker._counts import canonical_deals, common_draws, draw_scale, superset_table
 from showdown.videopoker.analysis import analyze
 from showdown.videopoker.final_hands import Wild
@@ -109,6 +109,9 @@ class Strategy:
     perfect_return: Fraction
     elapsed: float
     _line_of: dict[int, int] = field(repr=False, compare=False)
+
+    def __repr__(self) -> str:
+        return brief_repr(self, "paytable", "coins", "expected_return", "perfect_return", "lines")
 
     @property
     def cost(self) -> Fraction:

@@ -17,7 +17,7 @@ from typing import Any, Optional
 
 from showdown.cards import CARDS, JOKER, Card, Deck, format_cards, parse_cards
 from showdown.errors import CardParseError, HoldParseError, VideoPokerError
-from showdown.quantities import random_seed, shown
+from showdown.quantities import brief_repr, random_seed, shown
 from showdown.videopoker.final_hands import HandClass, hand_class
 from showdown.videopoker.holding import Hold, holds
 from showdown.videopoker.paytable import DEFAULT_PAYTABLE, PaytableLike, as_paytable
@@ -129,6 +129,9 @@ class Advice:
     hold_line: LineRef
     best_line: LineRef
 
+    def __repr__(self) -> str:
+        return brief_repr(self, "deal", "hold", "best", "ev_lost")
+
     @property
     def mistake(self) -> bool:
         """True when the hold is worth less than the best hold."""
@@ -193,6 +196,28 @@ class Played:
     best_line: LineRef
     by_line: tuple[LineTally, ...]
 
+    def __repr__(self) -> str:
+        return brief_repr(self, "deal", "hold", "final", "hand", "payout", "ev_lost")
+
+    def __str__(self) -> str:
+        """Three lines: the hand as it went, how the hold compares with the best, the tally.
+
+        >>> trainer = Trainer(seed=3)
+        >>> _ = trainer.deal()
+        >>> print(trainer.play((0, 2)))  # doctest: +ELLIPSIS
+        Dealt ..., held ..., final ...: ..., pays ... coins.
+        ...
+        1 hand, ... mistake..., ... coins EV given up a coin bet.
+        """
+        verdict = Advice(self.deal, self.hold, self.best, self.ev_lost, self.hold_line, self.best_line)
+        return "\n".join([
+            f"Dealt {format_cards(self.deal)}, held {format_cards(self.hold.held) or 'nothing'}, final"
+            f" {format_cards(self.final)}: {self.hand}, pays {self.payout} coin{'s' * (self.payout != 1)}.",
+            f"{str(verdict)[0].upper()}{str(verdict)[1:]}.",
+            f"{self.hands} hand{'s' * (self.hands != 1)}, {self.mistakes} mistake{'s' * (self.mistakes != 1)},"
+            f" {float(self.total_ev_lost):.4f} coins EV given up a coin bet.",
+        ])
+
     @property
     def mistake(self) -> bool:
         """True when the hold was worth less than the best hold."""
@@ -200,7 +225,7 @@ class Played:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the cards (``final_kept``: the positions in ``final`` that were
-        held, counting from 1 like ``hold.positions``), the final hand's class and the pay table
+        held, counting from 0 like ``hold.positions``), the final hand's class and the pay table
         row that pays it, the payout, the hold played and the best one (:meth:`Hold.to_dict`),
         what the hold gave up (per coin and per bet), the lines of both holds, and the running
         tally with the mistakes by line."""

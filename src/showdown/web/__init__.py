@@ -1,6 +1,6 @@
 """The web app: a JSON API (FastAPI, OpenAPI docs at /docs) and a page with card pictures.
 
-Needs the ``web`` extra (``pip install 'showdown[web]'``); ``showdown serve`` runs it through
+Needs the ``web`` extra (``pip install 'showdown-poker[web]'``); ``showdown serve`` runs it through
 :func:`serve` (uvicorn with connection limits, read timeouts and a Host check).
 """
 

@@ -12,7 +12,9 @@ thread is answered with 503.
 from __future__ import annotations
 
 import secrets
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, Literal, Optional, TypeVar
@@ -105,6 +107,33 @@ class Workers:
             limiter.release()
 
 
+class Deals:
+    """The deals this server dealt that are not drawn yet: a deal is drawn once, and a second
+    draw of it (a double click, a request sent again) is refused with 409. A seed the server
+    did not deal is drawn as asked, so a caller that picks its own seeds needs no deal first;
+    dealing a seed again opens it again. The last ``most`` deals are remembered."""
+
+    def __init__(self, most: int = 100_000) -> None:
+        self._open: OrderedDict[int, bool] = OrderedDict()  # seed -> not drawn yet
+        self._lock = threading.Lock()
+        self.most = most
+
+    def dealt(self, seed: int) -> None:
+        with self._lock:
+            self._open[seed] = True
+            self._open.move_to_end(seed)
+            while len(self._open) > self.most:
+                self._open.popitem(last=False)
+
+    def draw(self, seed: int) -> None:
+        """Take the deal of ``seed`` for its draw, or refuse a second draw of it."""
+        with self._lock:
+            if self._open.get(seed) is False:
+                raise HTTPException(409, f"the deal of seed {seed} was drawn already: a deal is drawn once; deal again")
+            if seed in self._open:
+                self._open[seed] = False
+
+
 def _paytable(paytable: models.Paytable) -> Paytable:
     """A request's pay table: a name, or a custom table (the fields it was given)."""
     if isinstance(paytable, models.CustomPaytable):
@@ -152,7 +181,7 @@ def _evaluate(body: models.EvaluateRequest) -> dict[str, Any]:
 def _showdown(body: models.ShowdownRequest) -> dict[str, Any]:
     names = player_names([player.name for player in body.players])
     hands = {name: player.hole for name, player in zip(names, body.players, strict=True)}
-    return showdown(body.board, hands, game=body.game).to_dict()
+    return showdown(hands, body.board, game=body.game).to_dict()
 
 
 def _settle(body: models.SettleRequest) -> dict[str, Any]:
@@ -252,6 +281,7 @@ def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
     """The API's endpoints over ``settings`` and the app's ``jobs``."""
     router = APIRouter(responses=ERRORS, route_class=strict_route(settings.max_body_depth))
     workers = Workers(settings)
+    deals = Deals()
     # The descriptions that quote limits take them from the library and the settings.
     showdown_text = (f"Show down {LIMITS.min_showdown_players} to {LIMITS.max_showdown_players} players' hands on a"
                      " board (in hold'em; as many as the deck deals to in the other games): each hand, the winners,"
@@ -409,14 +439,19 @@ def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
         """Deal five cards; the seed fixes the whole shuffled deck (for /videopoker/draw)."""
         seed = secrets.randbelow(2**53) if body.seed is None else body.seed
         table = _paytable(body.paytable)
-        return await workers.run(
+        dealt = await workers.run(
             lambda: {"seed": seed, "deal": [str(card) for card in Trainer(table, seed=seed).deal()]})
+        deals.dealt(seed)
+        return dealt
 
-    @router.post("/videopoker/draw", response_model=models.DrawOut, tags=["video poker"])
+    @router.post("/videopoker/draw", response_model=models.DrawOut, tags=["video poker"],
+                 responses={409: {"description": "The deal was drawn already: a deal is drawn once."}})
     async def draw(body: models.DrawRequest) -> dict[str, Any]:
-        """Hold cards of the seed's deal, draw, pay, and compare the hold with the best one."""
+        """Hold cards of the seed's deal, draw, pay, and compare the hold with the best one. A
+        deal this server dealt is drawn once: a second draw of it is refused (409)."""
         await workers.run(_dealt, body)  # bad input: 422 before any derivation
         await listed(_paytable(body.paytable), body.coins)  # the hand's lines: the first hand derives the list
+        deals.draw(body.seed)
         return await workers.run(_draw, body)
 
     @router.post("/videopoker/advise", response_model=models.AdviceOut, tags=["video poker"])

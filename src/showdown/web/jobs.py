@@ -134,7 +134,9 @@ class Jobs:
         self._lock = threading.Lock()
 
     def running(self) -> int:
-        return sum(job.thread.is_alive() for job in self._jobs.values())
+        """The jobs still computing: a job whose answer is out counts no more, though its thread
+        may still be handing memory back (a slot is free as soon as the last status is)."""
+        return sum(not job.finished for job in self._jobs.values())
 
     def start(self, body: models.EquityRequest) -> Job:
         """Check the request, then start it: whatever can be known to fail before the run (bad

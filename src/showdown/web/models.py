@@ -569,7 +569,10 @@ class HandCombosOut(Response):
 
 
 class RangeOut(Response):
-    text: str = Field(description="Canonical text: parses back to exactly this range.")
+    text: str = Field(description="Canonical text: parses back to exactly this range once the cards in `without` are"
+                                  " taken out.")
+    without: str = Field(description="The cards taken out of the range (the board's, the dead cards): a starting hand"
+                                     " the text names whole holds every combo they leave possible.")
     combos: int
     fraction: float = Field(description="The combos over all 1326.")
     weight: float
@@ -609,7 +612,7 @@ class ProbabilityOut(PaytableRowOut):
 class HoldOut(Response):
     held: list[str]
     discarded: list[str]
-    positions: list[int] = Field(description="The held cards' places in the deal, counting from 1.")
+    positions: list[int] = Field(description="The held cards' places in the deal, counting from 0.")
     ev: float = Field(description="Expected payout per coin.")
     ev_exact: str = Field(description="The same, exactly, as a fraction 'p/q'.")
     ev_per_bet: float
@@ -707,7 +710,7 @@ class DrawOut(Response):
     held: list[str]
     final: list[str]
     final_kept: list[int] = Field(description="The positions in final of the cards that were held (they keep their "
-                                              "places), counting from 1.")
+                                              "places), counting from 0.")
     hand_class: int
     hand_class_name: str
     row: PaytableRowOut = Field(description="The pay table line that pays the final hand ('nothing' when none).")

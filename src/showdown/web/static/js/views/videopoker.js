@@ -23,7 +23,7 @@ export function mountVideoPoker(root) {
   let analysisAsked = 0;           // the latest analysis request; older answers are dropped
   let tally = keptTally(recall(TALLY_KEY, {}));
   const saved = recall(SETTINGS_KEY, {});
-  const status = el("p", { class: "status", hidden: true, role: "status" });
+  const status = el("p", { class: "status", hidden: true, role: "status", "data-testid": "vp-status" });
   const tableSelect = el("select", { id: "vp-paytable", "data-testid": "vp-paytable", onchange: changedTable });
   const coinsSelect = el("select", { id: "vp-coins", "data-testid": "vp-coins", onchange: changedGame });
   const tutorBox = el("input", { type: "checkbox", id: "vp-tutor", "data-testid": "vp-tutor",

@@ -18,11 +18,12 @@ function cardsText(cards, none = "nothing") {
   return cards.length ? cards.join(" ") : none;
 }
 
-/** "cards 1 and 3": positions counted from 1, as the keys, the API and `showdown vp` count them. */
+/** "cards 1 and 3": the API's positions (from 0) counted from 1, as the keys 1 to 5 and `showdown vp` count them. */
 function positionsText(positions) {
-  if (!positions.length) return "no card";
-  if (positions.length === 1) return `card ${positions[0]}`;
-  return `cards ${positions.slice(0, -1).join(", ")} and ${positions[positions.length - 1]}`;
+  const numbers = positions.map((p) => p + 1);
+  if (!numbers.length) return "no card";
+  if (numbers.length === 1) return `card ${numbers[0]}`;
+  return `cards ${numbers.slice(0, -1).join(", ")} and ${numbers[numbers.length - 1]}`;
 }
 
 export class Hand {
@@ -34,6 +35,7 @@ export class Hand {
   constructor(machine) {
     this.machine = machine;
     this.current = null;     // {seed, deal, held: Set of indices 0..4, joker} while a hand is on
+    this.pending = false;    // a deal or a draw is asked for: the button takes no second click
     this.dealButton = el("button", { type: "button", class: "primary big", "data-testid": "vp-deal",
       onclick: () => (this.current ? this.draw() : this.deal()) }, "Deal");
     this.cardsRow = el("div", { class: "vp-cards", "data-testid": "vp-cards" });
@@ -84,7 +86,35 @@ export class Hand {
     this.drawCards(hand.deal, { held: hand.held, clickable: true });
   }
 
-  async deal() {
+  /**
+   * Run one deal or draw at a time: while it is asked for, the button and the cards take no
+   * click, and the verdict says "Working..." at once (a new game's first draw derives its
+   * strategy list, which takes a while once).
+   */
+  async once(work) {
+    if (this.pending) return;
+    this.pending = true;
+    this.dealButton.disabled = true;
+    this.dealButton.setAttribute("aria-busy", "true");
+    this.cardsRow.querySelectorAll("button").forEach((card) => { card.disabled = true; });
+    const before = this.verdict.textContent;
+    this.verdict.textContent = "Working...";
+    try {
+      await work();
+    } finally {
+      if (this.verdict.textContent === "Working...") this.verdict.textContent = before;
+      this.pending = false;
+      this.dealButton.disabled = false;
+      this.dealButton.removeAttribute("aria-busy");
+      if (this.current) this.drawCards(this.current.deal, { held: this.current.held, clickable: true });
+    }
+  }
+
+  deal() {
+    return this.once(() => this.dealNow());
+  }
+
+  async dealNow() {
     const { machine } = this;
     setStatus(machine.status, "");
     if (!machine.ready()) {
@@ -136,14 +166,18 @@ export class Hand {
       el("div", { class: "actions" },
         el("button", { type: "button", "data-testid": "vp-tutor-anyway", onclick: () => this.draw(true) }, "Draw anyway"),
         el("button", { type: "button", class: "primary", "data-testid": "vp-tutor-take-best", onclick: () => {
-          current.held = new Set(best.positions.map((p) => p - 1));
+          current.held = new Set(best.positions);
           this.drawCards(current.deal, { held: current.held, clickable: true });
           this.draw(true);
         } }, "Hold the best and draw"))));
     return false;
   }
 
-  async draw(confirmed = false) {
+  draw(confirmed = false) {
+    return this.once(() => this.drawNow(confirmed));
+  }
+
+  async drawNow(confirmed) {
     const { machine } = this;
     setStatus(machine.status, "");
     const current = this.current;
@@ -155,7 +189,7 @@ export class Hand {
       const result = await api("POST", "/videopoker/draw", body);
       this.current = null;
       this.dealButton.textContent = "Deal";
-      this.drawCards(result.final, { held: new Set(result.final_kept.map((p) => p - 1)) });
+      this.drawCards(result.final, { held: new Set(result.final_kept) });
       this.showResult(result);
       machine.record(result);
     } catch (error) {
