@@ -20,6 +20,10 @@ from typing import Iterator
 # numba before showdown: no colouring, so a kernel compiling in a background thread never swaps
 # sys.stdout under another test's capture.
 os.environ.setdefault("NUMBA_DISABLE_ERROR_MESSAGE_HIGHLIGHTING", "1")
+# Strategy lists and analyses are derived in every test run, not read from the disk of another
+# (showdown.videopoker.shelf): tests of progress, time limits and cancels need a real derivation,
+# and tests/test_videopoker_shelf.py turns the shelf on in a directory of its own.
+os.environ["SHOWDOWN_KEEP_ON_DISK"] = "0"
 
 import numpy as np
 import pytest

@@ -6,6 +6,7 @@ second with the progress it reached."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import threading
 import time
 from collections import OrderedDict
@@ -246,3 +247,85 @@ def test_dealing_a_batch_in_groups_never_changes_the_answer(monkeypatch):
                      progress=lambda interim: reports.append(interim.total))
     assert {**grouped.to_dict(), "elapsed": 0} == {**whole.to_dict(), "elapsed": 0}
     assert len(reports) > 30 and reports == sorted(reports)  # reports within the batches too
+
+
+# --- work nobody waits for ----------------------------------------------------------------------
+class _Connection:
+    """A request's connection for :func:`showdown.web.api.watched`: closed after ``open_checks`` checks."""
+
+    def __init__(self, open_checks: int) -> None:
+        self.checks, self.open_checks = 0, open_checks
+
+    async def is_disconnected(self) -> bool:
+        self.checks += 1
+        return self.checks > self.open_checks
+
+
+def _until_stopped(stop: threading.Event, stopped: threading.Event) -> str:
+    deadline = time.monotonic() + 30
+    while not stop.is_set() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    stopped.set()
+    return "finished"
+
+
+def _run_apart(*args: Any) -> Any:
+    """``anyio.run(*args)`` on a thread of its own (a browser test's event loop may hold this one)."""
+    import anyio
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(anyio.run, *args).result()
+
+
+def test_work_whose_request_is_closed_is_stopped_and_its_thread_freed():
+    import anyio
+    from fastapi import HTTPException
+
+    from showdown.web.api import UNWATCHED, watched
+
+    stopped = threading.Event()
+    started = time.monotonic()
+    with pytest.raises(HTTPException) as refused:
+        _run_apart(watched, _Connection(2), lambda stop: anyio.to_thread.run_sync(_until_stopped, stop, stopped))
+    assert refused.value.status_code == 409 and refused.value.detail == UNWATCHED
+    assert stopped.is_set() and time.monotonic() - started < 5
+
+
+def test_watched_work_answers_and_its_errors_pass_through():
+    from showdown.web.api import watched
+
+    async def answer(stop: threading.Event) -> str:
+        return "answer"
+
+    async def refuse(stop: threading.Event) -> str:
+        raise VideoPokerError("a bad table")
+
+    assert _run_apart(watched, _Connection(10**9), answer) == "answer"
+    with pytest.raises(VideoPokerError, match="a bad table"):  # as raised, not wrapped in an exception group
+        _run_apart(watched, _Connection(10**9), refuse)
+
+
+def test_a_derivation_nobody_waits_for_is_stopped_on_a_real_server(server, monkeypatch):
+    httpx = require("httpx")
+    stopped = threading.Event()
+
+    def endless(table: Paytable, coins: int, max_lines: int) -> Strategy:  # until its progress says stop
+        try:
+            for step in range(3000):
+                strategy_lists._step(step % 3, table)
+                time.sleep(0.01)
+        finally:
+            stopped.set()
+        raise AssertionError("never stopped")
+
+    monkeypatch.setattr(strategy_lists, "_derive", endless)
+    with pytest.raises(httpx.TimeoutException):  # the client gives up after a second and closes the request
+        httpx.post(f"{server}/api/videopoker/strategy", json={"paytable": custom(0)}, timeout=1.0)
+    gave_up = time.monotonic()
+    assert stopped.wait(5), "the derivation went on with nobody waiting for it"
+    assert time.monotonic() - gave_up < 5
+    # the derivation thread is free: a list is derived for the next request at once
+    monkeypatch.setattr(strategy_lists, "_derive", lambda table, coins, max_lines: Strategy(
+        table, coins, (), Fraction(1), Fraction(1), 0.0, {}))
+    answer = httpx.post(f"{server}/api/videopoker/strategy", json={"paytable": custom(1)}, timeout=10)
+    assert answer.status_code == 200, answer.text

@@ -214,7 +214,7 @@ PAGE_MIX: list[tuple[str, str, str, Any]] = [  # (name, method, path, body): wha
     ("range", "POST", "/api/range", {"text": "QQ+, AKs, 0.5(KQo)", "hand": "AKs"}),
     ("holds", "POST", "/api/videopoker/holds", {"deal": "As Ks Kh 4s 4d"}),
     ("deal", "POST", "/api/videopoker/deal", {"seed": 7}),
-    ("draw", "POST", "/api/videopoker/draw", {"seed": 7, "held": []}),
+    ("draw", "POST", "/api/videopoker/draw", {"seed": 8, "held": []}),  # a seed never dealt: drawn every time
     ("advise", "POST", "/api/videopoker/advise", {"seed": 7, "held": []}),
     ("limits", "GET", "/api/limits", None),
     ("health", "GET", "/api/health", None),

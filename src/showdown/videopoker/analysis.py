@@ -7,6 +7,7 @@ hold is found exactly and weighted by the class's size.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from showdown.parallel.cluster import check_client, map_partitions, worker_threa
 from showdown.parallel.interruption import interruptible, stop_if_interrupted
 from showdown.parallel.threads import run_ranges, thread_count
 from showdown.quantities import brief_repr, callback
+from showdown.videopoker import shelf
 from showdown.videopoker._counts import canonical_deals, common_draws, draw_scale, kernel, superset_table
 from showdown.videopoker.final_hands import HandClass, hand_class
 from showdown.videopoker.holding import holds
@@ -140,7 +142,9 @@ def analyze(
     ``progress(done, total)`` is called after each batch of deal classes (134,459 in all);
     returning False stops the analysis with ``AnalysisStopped``. ``n_jobs`` threads (default:
     all of numba's). Between best holds of exactly equal EV the one holding fewer cards (then
-    the lower-ranked cards) is played, which can change the variance, never the return.
+    the lower-ranked cards) is played, which can change the variance, never the return. An
+    analysis is kept on disk beside the kernel cache (:mod:`showdown.videopoker.shelf`) and read
+    from there at once the next time, in any process (``progress`` is then not called).
 
     >>> result = analyze("jacks-or-better-9-6")
     >>> float(result.expected_return), round(float(result.variance), 2)
@@ -157,6 +161,11 @@ def analyze(
     table = as_paytable(paytable)
     game = table.wild_rule
     coins = table.check_coins(coins)
+    kept = shelf.read("analysis", table, coins)
+    if kept is not None:
+        with contextlib.suppress(VideoPokerError, KeyError, TypeError, ValueError):  # a damaged file: derive again
+            return _analysis(table, coins, [int(count) for count in kept["combinations"]], int(kept["deal_classes"]),
+                             float(kept["elapsed"]))
     class_pays = table.class_pays(coins)
     pays = np.zeros(16, dtype=np.int64)
     pays[: len(game.classes)] = [class_pays[hand] for hand in game.classes]
@@ -183,8 +192,18 @@ def analyze(
     combinations = [0] * len(HandClass)
     for column, hand in enumerate(game.classes):
         combinations[hand] = sum(int(totals[drawn, column]) * int(scale[drawn]) for drawn in range(6))
+    result = _analysis(table, coins, combinations, len(deals), time.perf_counter() - started)
+    shelf.write("analysis", table, {"combinations": combinations, "deal_classes": len(deals),
+                                    "elapsed": result.elapsed}, coins)
+    return result
+
+
+def _analysis(table: Paytable, coins: int, combinations: list[int], deal_classes: int, elapsed: float) -> Analysis:
+    """The analysis of a game from how many combinations end in each final hand (by ``HandClass``)."""
+    game = table.wild_rule
+    class_pays = table.class_pays(coins)
     total = comb(game.deck_size, 5) * common_draws(game.cards_left)
-    if sum(combinations) != total:  # every deal is counted once: a broken table or kernel
+    if len(combinations) != len(HandClass) or sum(combinations) != total:  # a broken table, kernel or file
         raise VideoPokerError(f"internal error: the analysis counted {sum(combinations)} combinations, not {total}")
     probabilities = {hand: Fraction(combinations[hand], total) for hand in game.classes}
     expected = sum((p * class_pays[hand] for hand, p in probabilities.items()), Fraction(0))
@@ -202,8 +221,8 @@ def analyze(
         variance=second - expected * expected,
         rows=tuple(rows),
         class_probabilities=probabilities,
-        deal_classes=len(deals),
-        elapsed=time.perf_counter() - started,
+        deal_classes=deal_classes,
+        elapsed=elapsed,
     )
 
 
@@ -211,7 +230,8 @@ def compile_analysis() -> None:
     """Compile (or load) video poker's kernels of holds and whole pay tables (the kernel group
     ``"videopoker"`` of :mod:`showdown.kernel_groups`)."""
     holds("As Ks Qs Js 2c")
-    analyze("jacks-or-better-9-6")
+    with shelf.off():  # a kept analysis would not compile the kernel
+        analyze("jacks-or-better-9-6")
     hand_class("2h 2d Ks Qs 5h", "deuces")  # a wild card's class
 
 

@@ -34,6 +34,7 @@ from showdown.cards import CardsLike, format_cards  # noqa: F401 (the doctests u
 from showdown.errors import AnalysisStopped, VideoPokerError
 from showdown.parallel.threads import run_ranges, thread_count
 from showdown.quantities import as_whole, brief_repr, callback, shown
+from showdown.videopoker import shelf
 from showdown.videopoker._counts import canonical_deals, common_draws, draw_scale, superset_table
 from showdown.videopoker.analysis import analyze
 from showdown.videopoker.final_hands import Wild
@@ -277,8 +278,9 @@ def strategy(paytable: PaytableLike = DEFAULT_PAYTABLE, coins: int = 5, *, max_l
     """The strategy list of a pay table, derived from the exact value of every hold of every
     deal, with its exact return and its cost against perfect play.
 
-    A list is derived once per table, bet and length and kept: the named tables' lists of the
-    default length for good, the others the last :data:`KEPT_LISTS` asked for. A kept list is
+    A list is derived once per table, bet and length and kept: on disk beside the kernel cache
+    (:mod:`showdown.videopoker.shelf`), so once per install; in memory, the named tables' lists of
+    the default length for good, the others the last :data:`KEPT_LISTS` asked for. A kept list is
     returned at once, even while another is being derived; one list is derived at a time (a
     thread asking for the list being derived gets it when it is done).
 
@@ -349,8 +351,9 @@ def _step(done: int, table: Paytable) -> None:
 def _derived(table: Paytable, coins: int, max_lines: int) -> Strategy:
     """The list, kept or derived (and kept)."""
     key = (table, coins, max_lines)
-    found = _kept(key)
+    found = _kept(key) or _shelved(table, coins, max_lines)
     if found is not None:
+        _keep(key, found)
         return found
     _step(0, table)
     while not _DERIVING.acquire(timeout=_WAIT_SECONDS):
@@ -360,16 +363,43 @@ def _derived(table: Paytable, coins: int, max_lines: int) -> Strategy:
         if found is None:
             found = _derive(table, coins, max_lines)
             _keep(key, found)
+            _shelve(found, max_lines)
         return found
     finally:
         _DERIVING.release()
+
+
+def _shelve(plan: Strategy, max_lines: int) -> None:
+    """Keep a derived list on disk (see :mod:`showdown.videopoker.shelf`)."""
+    shelf.write("strategy", plan.paytable, {
+        "lines": [[line.number, line.words, line.frequency, line.ev_min, line.ev_max, list(line.patterns), line.worth]
+                  for line in plan.lines],
+        "expected_return": str(plan.expected_return), "perfect_return": str(plan.perfect_return),
+        "elapsed": plan.elapsed}, plan.coins, max_lines)
+
+
+def _shelved(table: Paytable, coins: int, max_lines: int) -> Optional[Strategy]:
+    """The list kept on disk (see :mod:`showdown.videopoker.shelf`), or None."""
+    data = shelf.read("strategy", table, coins, max_lines)
+    if data is None:
+        return None
+    try:
+        lines = tuple(StrategyLine(int(number), str(words), float(frequency), float(low), float(high),
+                                   tuple(int(code) for code in patterns), float(worth))
+                      for number, words, frequency, low, high, patterns, worth in data["lines"])
+        line_of = {code: index for index, line in enumerate(lines) for code in line.patterns}
+        return Strategy(table, coins, lines, Fraction(data["expected_return"]), Fraction(data["perfect_return"]),
+                        float(data["elapsed"]), line_of)
+    except (KeyError, TypeError, ValueError, ZeroDivisionError):  # a damaged file: derive again
+        return None
 
 
 def compile_strategy() -> None:
     """Compile (or load) the kernels that derive and play strategy lists (the kernel group
     ``"strategy"`` of :mod:`showdown.kernel_groups`): a whole derivation, some seconds, and the
     words of a hold."""
-    strategy("jacks-or-better-9-6")
+    with shelf.off():  # a list read from disk would not compile the kernels
+        strategy("jacks-or-better-9-6")
     describe_hold("Ah Kh Qh 7s 2h", (0, 1, 2))
 
 

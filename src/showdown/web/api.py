@@ -15,12 +15,11 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
-from functools import lru_cache
+from collections.abc import Awaitable, Callable
 from typing import Any, Literal, Optional, TypeVar
 
 import anyio
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import StreamingResponse
 
 from showdown import (
@@ -141,15 +140,67 @@ def _paytable(paytable: models.Paytable) -> Paytable:
     return Paytable.named(paytable)
 
 
-@lru_cache(maxsize=32)
-def _analysis(table: Paytable, coins: int, time_limit: float) -> Analysis:
-    warm_up("videopoker")  # preparing the engine is not counted in the time limit
+_ANALYSES: OrderedDict[tuple[Paytable, int], Analysis] = OrderedDict()
+_ANALYSES_LOCK = threading.Lock()
+KEPT_ANALYSES = 32
+"""Analyses kept in memory (the last asked for), beside those kept on disk by the library."""
+WATCH_SECONDS = 0.25
+"""How often a request's connection is checked while its work runs (a closed one stops the work)."""
+UNWATCHED = "stopped: the request was closed before its answer was ready"
+
+
+def _going(time_limit: float, stop: Optional[threading.Event]) -> Callable[[int, int], bool]:
+    """A progress callback that goes on until ``time_limit`` seconds have passed or ``stop`` is set."""
     started = time.monotonic()
+    return lambda done, total: not (stop is not None and stop.is_set()) and time.monotonic() - started < time_limit
+
+
+def _analysis(table: Paytable, coins: int, time_limit: float, stop: Optional[threading.Event] = None) -> Analysis:
+    with _ANALYSES_LOCK:
+        found = _ANALYSES.get((table, coins))
+    if found is not None:
+        return found
+    warm_up("videopoker")  # preparing the engine is not counted in the time limit
     try:
-        return analyze(table, coins, progress=lambda done, total: time.monotonic() - started < time_limit)
+        result = analyze(table, coins, progress=_going(time_limit, stop))
     except AnalysisStopped:
+        if stop is not None and stop.is_set():
+            raise HTTPException(409, UNWATCHED) from None
         raise LimitError(f"the analysis of {table.name} did not finish within {time_limit:g} seconds, this"
                          " server's limit") from None
+    with _ANALYSES_LOCK:
+        _ANALYSES[(table, coins)] = result
+        while len(_ANALYSES) > KEPT_ANALYSES:
+            _ANALYSES.popitem(last=False)
+    return result
+
+
+async def watched(request: Request, work: Callable[[threading.Event], Awaitable[T]]) -> T:
+    """``await work(stop)``, with ``stop`` set (and the wait for a worker thread given up) as soon
+    as the client closes the request: work nobody waits for any more frees its thread within a
+    progress step. A closed request is answered with 409, which nobody reads."""
+    stop = threading.Event()
+    outcome: list[tuple[bool, Any]] = []
+
+    async def watch(scope: anyio.CancelScope) -> None:
+        while not await request.is_disconnected():
+            await anyio.sleep(WATCH_SECONDS)
+        stop.set()
+        scope.cancel()
+
+    async with anyio.create_task_group() as group:
+        group.start_soon(watch, group.cancel_scope)
+        try:
+            outcome.append((True, await work(stop)))
+        except Exception as error:  # raised below, outside the task group (which would wrap it)
+            outcome.append((False, error))
+        group.cancel_scope.cancel()
+    if not outcome or stop.is_set():
+        raise HTTPException(409, UNWATCHED)
+    answered, value = outcome[0]
+    if not answered:
+        raise value
+    return value  # type: ignore[no-any-return]
 
 
 def _kept_only(done: int, total: int) -> bool:
@@ -157,13 +208,15 @@ def _kept_only(done: int, total: int) -> bool:
     return False
 
 
-def _derive(table: Paytable, coins: int, max_lines: int, time_limit: float) -> Strategy:
-    """A strategy list, derived within ``time_limit`` seconds (then a 422 naming the limit)."""
-    started = time.monotonic()
+def _derive(table: Paytable, coins: int, max_lines: int, time_limit: float,
+            stop: Optional[threading.Event] = None) -> Strategy:
+    """A strategy list, derived within ``time_limit`` seconds (then a 422 naming the limit) unless
+    ``stop`` is set first (then a 409)."""
     try:
-        return strategy(table, coins, max_lines=max_lines,
-                        progress=lambda done, total: time.monotonic() - started < time_limit)
+        return strategy(table, coins, max_lines=max_lines, progress=_going(time_limit, stop))
     except AnalysisStopped:
+        if stop is not None and stop.is_set():
+            raise HTTPException(409, UNWATCHED) from None
         raise LimitError(f"the strategy list of {table.name} was not derived within {time_limit:g} seconds, this"
                          " server's limit; a list once derived is kept and answered at once") from None
     finally:
@@ -291,14 +344,15 @@ def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
     job_text = (f"Start an equity job (at most {settings.job_max_runtime:g} seconds; 429 when {settings.max_jobs} are"
                 " running already).")
 
-    async def listed(table: Paytable, coins: int, max_lines: int = MAX_LINES) -> Strategy:
+    async def listed(table: Paytable, coins: int, max_lines: int = MAX_LINES,
+                     stop: Optional[threading.Event] = None) -> Strategy:
         """A kept list at once (bad input: 422); any other derived on the one derivation thread,
-        within ``strategy_time_limit``."""
+        within ``strategy_time_limit``, unless ``stop`` is set first."""
         try:
             return await workers.run(lambda: strategy(table, coins, max_lines=max_lines, progress=_kept_only))
         except AnalysisStopped:
             pass
-        return await workers.run(_derive, table, coins, max_lines, settings.strategy_time_limit, pool="derive")
+        return await workers.run(_derive, table, coins, max_lines, settings.strategy_time_limit, stop, pool="derive")
 
     def job_or_404(job_id: str) -> Job:
         job = jobs.get(job_id)
@@ -427,12 +481,12 @@ def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
         return await workers.run(lambda: holds(body.deal, _paytable(body.paytable), body.coins).to_dict())
 
     @router.post("/videopoker/analyze", response_model=models.AnalysisOut, tags=["video poker"])
-    async def analysis(body: models.AnalyzeRequest) -> dict[str, Any]:
+    async def analysis(body: models.AnalyzeRequest, request: Request) -> dict[str, Any]:
         """A game's exact return under optimal play, with every final hand's probability."""
         table = _paytable(body.paytable)
         table.check_coins(body.coins)
-        return await workers.run(
-            lambda: _analysis(table, body.coins, settings.analyze_time_limit).to_dict(), pool="heavy")
+        return await watched(request, lambda stop: workers.run(
+            lambda: _analysis(table, body.coins, settings.analyze_time_limit, stop).to_dict(), pool="heavy"))
 
     @router.post("/videopoker/deal", response_model=models.DealOut, tags=["video poker"])
     async def deal(body: models.DealRequest) -> dict[str, Any]:
@@ -446,28 +500,29 @@ def build_router(settings: Settings, jobs: Jobs) -> APIRouter:
 
     @router.post("/videopoker/draw", response_model=models.DrawOut, tags=["video poker"],
                  responses={409: {"description": "The deal was drawn already: a deal is drawn once."}})
-    async def draw(body: models.DrawRequest) -> dict[str, Any]:
+    async def draw(body: models.DrawRequest, request: Request) -> dict[str, Any]:
         """Hold cards of the seed's deal, draw, pay, and compare the hold with the best one. A
         deal this server dealt is drawn once: a second draw of it is refused (409)."""
         await workers.run(_dealt, body)  # bad input: 422 before any derivation
-        await listed(_paytable(body.paytable), body.coins)  # the hand's lines: the first hand derives the list
+        # the hand's lines: the first hand derives the list
+        await watched(request, lambda stop: listed(_paytable(body.paytable), body.coins, stop=stop))
         deals.draw(body.seed)
         return await workers.run(_draw, body)
 
     @router.post("/videopoker/advise", response_model=models.AdviceOut, tags=["video poker"])
-    async def advise(body: models.DrawRequest) -> dict[str, Any]:
+    async def advise(body: models.DrawRequest, request: Request) -> dict[str, Any]:
         """A tutor's word before the draw: the seed's deal with the held cards judged against
         the best hold, the EV given up and the lines of the strategy list both holds follow."""
         await workers.run(_dealt, body)
-        await listed(_paytable(body.paytable), body.coins)
+        await watched(request, lambda stop: listed(_paytable(body.paytable), body.coins, stop=stop))
         return await workers.run(_advise, body)
 
     @router.post("/videopoker/strategy", response_model=models.StrategyOut, tags=["video poker"])
-    async def strategy_list(body: models.StrategyRequest) -> dict[str, Any]:
+    async def strategy_list(body: models.StrategyRequest, request: Request) -> dict[str, Any]:
         """The pay table's strategy list, derived from the exact value of every hold of every
         deal: its lines in order, the exact return of playing by it and its cost against
         perfect play (per coin bet)."""
-        plan = await listed(_paytable(body.paytable), body.coins, body.max_lines)
+        plan = await watched(request, lambda stop: listed(_paytable(body.paytable), body.coins, body.max_lines, stop))
         return await workers.run(plan.to_dict)
 
     return router

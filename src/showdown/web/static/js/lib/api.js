@@ -19,9 +19,12 @@ function describe(detail, status) {
   return `request failed (HTTP ${status})`;
 }
 
-/** Call the API: `api("POST", "/showdown", body)` resolves to the JSON answer. */
-export async function api(method, path, body) {
-  const options = { method, headers: { Accept: "application/json" } };
+/**
+ * Call the API: `api("POST", "/showdown", body)` resolves to the JSON answer. `signal` (an
+ * AbortController's) withdraws the request: the server stops work nobody waits for any more.
+ */
+export async function api(method, path, body, { signal } = {}) {
+  const options = { method, headers: { Accept: "application/json" }, signal };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);

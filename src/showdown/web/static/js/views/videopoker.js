@@ -21,6 +21,7 @@ export function mountVideoPoker(root) {
   let tables = [];                 // the named pay tables from the server
   let custom = null;               // {base, wild, pays, table}: the custom table (table: as the server read it)
   let analysisAsked = 0;           // the latest analysis request; older answers are dropped
+  let analysisController = null;   // withdraws the analysis of a game no longer chosen
   let tally = keptTally(recall(TALLY_KEY, {}));
   const saved = recall(SETTINGS_KEY, {});
   const status = el("p", { class: "status", hidden: true, role: "status", "data-testid": "vp-status" });
@@ -101,12 +102,15 @@ export function mountVideoPoker(root) {
   /** The whole game: return, variance, how often each paid hand comes. */
   async function analyze() {
     const asking = ++analysisAsked;
+    if (analysisController) analysisController.abort();   // the game before: the server stops its analysis
+    analysisController = new AbortController();
+    const { signal } = analysisController;
     // The page stays usable meanwhile; while the engine is prepared (the banner says so) it waits for it.
     const engine = document.querySelector("[data-testid=engine-status]:not([hidden])");
     analysisBox.replaceChildren(analysisWorking(Boolean(engine)));
     if (isCustom() && !custom) return null;
     try {
-      const data = await api("POST", "/videopoker/analyze", { paytable: asked(), coins: coins() });
+      const data = await api("POST", "/videopoker/analyze", { paytable: asked(), coins: coins() }, { signal });
       if (asking !== analysisAsked) return null;
       if (isCustom()) {
         custom.table = data.paytable;

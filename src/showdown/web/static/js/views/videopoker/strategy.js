@@ -21,6 +21,7 @@ export class StrategyList {
     this.asked = 0;          // the latest request; older answers are dropped
     this.key = null;         // what the list shown (or on its way) is for: table and coins
     this.onItsWay = null;    // the request on its way (one at a time)
+    this.controller = null;  // withdraws it when another game is chosen
     this.lit = null;         // {best, hold}: the lines of the latest judged hand
     this.title = el("h3", { "data-testid": "vp-strategy-title" }, "Strategy list");
     this.status = el("p", { class: "hint", "data-testid": "vp-strategy-status", role: "status" });
@@ -39,14 +40,15 @@ export class StrategyList {
   /** A pay table of your own that the server has not read yet: no list can be derived for it. */
   waitForTable() {
     this.asked += 1;   // an answer for an earlier table is dropped
+    this.withdraw();
     this.key = null;
     this.showNone("Your pay table's list comes once the server has read the table (Use this table).");
   }
 
   /**
    * Load the list of `body` ({paytable, coins}; `title`: the table's), unless it is the one shown
-   * or on its way. One request at a time: deriving a list takes seconds of the server's heavy
-   * workers, so a request waits for the one before it, and only the latest game is then asked for.
+   * or on its way. One request at a time: the list of a game no longer chosen is withdrawn (the
+   * server stops deriving it), and only the latest game is then asked for.
    */
   async load(body, title) {
     const key = JSON.stringify(body);
@@ -60,12 +62,14 @@ export class StrategyList {
     // A moment's grace: going through the games with the keyboard asks only for the one chosen.
     await new Promise((resolve) => { setTimeout(resolve, 250); });
     if (asking !== this.asked) return;
+    this.withdraw();
     for (let attempt = 1; ; attempt += 1) {
       while (this.onItsWay) {
         await this.onItsWay.catch(() => null);
         if (asking !== this.asked) return;
       }
-      this.onItsWay = api("POST", "/videopoker/strategy", body);
+      this.controller = new AbortController();
+      this.onItsWay = api("POST", "/videopoker/strategy", body, { signal: this.controller.signal });
       try {
         const data = await this.onItsWay;
         if (asking !== this.asked) return;
@@ -85,6 +89,12 @@ export class StrategyList {
       }
       return;
     }
+  }
+
+  /** Withdraw the request on its way, if any: its list is no longer wanted. */
+  withdraw() {
+    if (this.controller) this.controller.abort();
+    this.controller = null;
   }
 
   showNone(message, kind = "working") {
