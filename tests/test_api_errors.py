@@ -48,11 +48,13 @@ from showdown import (
     StudyError,
     board_text,
     breakdown,
+    card_ids,
     cards_to_mask,
     census,
     combo_equities,
     dask_client,
     deal_showdown,
+    describe_many,
     equity,
     evaluate,
     evaluate_low,
@@ -231,6 +233,13 @@ for evaluator in (evaluate, hand_value):  # hand_value takes what evaluate takes
     row(evaluator, "As Kd Qd Jd", "2c 3d", game="omaha", raises=HandSizeError, match="the board has 2 cards")
     row(evaluator, "As Kd", game="razz", raises=GameError, match="unknown game 'razz'")
     row(evaluator, "As 5d", "Ks Qs Js", game="short-deck", raises=GameError, match="card 5d is not in the short deck")
+row(card_ids, ["As Ks Qs Js Ts", "2c 3d 4h 5s"], raises=HandSizeError,
+    match="hand 1 has 4 cards; every hand must have 5")
+row(card_ids, "As Ks", raises=HandSizeError, match="card_ids takes a list of hands")
+row(card_ids, ["As Zz"], raises=CardParseError, match="hand 0: bad card 'Zz'")
+row(card_ids, ["As As"], raises=DuplicateCardError, match="card As appears more than once")
+row(describe_many, [1 << 20], raises=ShowdownError, match="1048576 is not the value of a Texas Hold'em hand")
+row(describe_many, [0], game="razz", raises=GameError, match="unknown game 'razz'")
 row(evaluate_many, [[0.0, 1, 2, 3, 4]], raises=ShowdownError, match="must be an integer array, got dtype float64")
 row(evaluate_many, [[0, 1, 2, 3, 4]], check=None, raises=ShowdownError, match="check must be True or False, got None")
 row(evaluate_many, [[0, 1, 2, 3, 4]], out=np.zeros(2, dtype=np.int32), raises=ShowdownError,

@@ -786,3 +786,50 @@ def test_unchecked_evaluation_of_bad_rows_reads_nothing_out_of_bounds():
     assert values.shape == (3,) and values.dtype == np.int32
     with pytest.raises(CardParseError, match="row 0"):
         evaluate_many(bad)
+
+
+# --- card text in bulk, and the words of bulk values ---------------------------------------------
+@pytest.mark.parametrize("game", ["holdem", "short-deck", "short-deck-trips", "omaha"])
+def test_describe_many_words_every_value_as_evaluate_does(game):
+    from showdown import GAMES, card_ids, describe_many
+
+    rules = GAMES[game]
+    deck = [str(card) for card in rules.deck]
+    rng = random.Random(35)
+    if rules.omaha:
+        rows = [rng.sample(deck, 9) for _ in range(3000)]
+        values = evaluate_many(card_ids([" ".join(row) for row in rows]), game=game)
+        expected = [evaluate(" ".join(row[:4]), " ".join(row[4:]), game=game).description for row in rows]
+    else:
+        rows = [rng.sample(deck, rng.choice((1, 2, 3, 4, 5, 5, 6, 7, 7, 7))) for _ in range(3000)]
+        values = np.array([evaluate(" ".join(row), game=game).value for row in rows])
+        expected = [evaluate(" ".join(row), game=game).description for row in rows]
+    assert describe_many(values, game=game) == expected
+
+
+def test_describe_many_names_a_value_no_hand_has():
+    from showdown import describe_many
+
+    assert describe_many(np.array([], dtype=np.int32)) == []
+    with pytest.raises(ShowdownError, match="1048576 is not the value of a Texas Hold'em hand"):
+        describe_many([evaluate("As Ks").value, 1 << 20])
+    with pytest.raises(ShowdownError, match="hand values must be integers"):
+        describe_many([1.5])
+
+
+def test_card_ids_reads_hands_in_any_notation():
+    from showdown import card_ids
+
+    ids = card_ids(["As Ks Qs Js Ts", "10h 9♠ 2c 3d 4d", [Card("2c"), Card("3c"), 5, "Tc", "Jc"]])
+    assert ids.dtype == np.uint8 and ids.shape == (3, 5)
+    assert [[str(CARDS[i]) for i in row] for row in ids.tolist()] == [
+        ["As", "Ks", "Qs", "Js", "Ts"], ["Th", "9s", "2c", "3d", "4d"], ["2c", "3c", "3d", "Tc", "Jc"]]
+    assert evaluate_many(ids).tolist() == [evaluate(row).value for row in ["As Ks Qs Js Ts", "Th 9s 2c 3d 4d",
+                                                                           "2c 3c 3d Tc Jc"]]
+    with pytest.raises(HandSizeError, match="hand 1 has 4 cards; every hand must have 5"):
+        card_ids(["As Ks Qs Js Ts", "2c 3d 4h 5s"])
+    with pytest.raises(CardParseError, match="hand 0: bad card 'Zz'"):
+        card_ids(["Zz As"])
+    with pytest.raises(HandSizeError, match="takes a list of hands"):
+        card_ids("As Ks Qs Js Ts")
+    assert card_ids([]).shape == (0, 0)

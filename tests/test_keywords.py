@@ -317,6 +317,7 @@ MONTE_CARLO = {"exact": False, "seed": 1}
 OMAHA = OmahaRange("AAKKds")
 DEUCES = "2c 2d 2h 2s Ah"
 OMAHA_HILO_ROW = [[c.id for c in parse_cards("Ah 2h Qs Qd 3c 4d 5s Ks Kh")]]
+SHORT_DECK_STRAIGHT = showdown.evaluate("6s 7s 8s 9s Ah Kd", game="short-deck").value  # ace-to-nine
 FLUSH_OVER_FULL_HOUSE = ("Ah Kh Qh 6h 6c", ["Ac 6d", "7h 8h"])  # the flush wins in short deck only
 
 
@@ -652,6 +653,9 @@ TABLE: dict[str, tuple[Check, ...]] = {
                                        refused(lambda **kw: deal_showdown(**kw), {"players": 1})),
     "showdown.deal_showdown.seed": (changes(lambda **kw: deal_showdown(**kw).to_dict(), {"seed": 1}, {"seed": 2}),
                                     refused(lambda **kw: deal_showdown(**kw), {"seed": -1})),
+    "showdown.describe_many.game": (
+        changes(lambda **kw: showdown.describe_many([SHORT_DECK_STRAIGHT], **kw), {"game": "short-deck"}),
+        refused(lambda **kw: showdown.describe_many([1], **kw), {"game": "razz"})),
     "showdown.deal_showdown.game": (changes(lambda **kw: deal_showdown(seed=1, **kw).to_dict(), {"game": "omaha"}),
                                     refused(lambda **kw: deal_showdown(**kw), {"game": "poker"})),
     # equity

@@ -20,6 +20,8 @@ import warnings
 from collections.abc import Iterable, Iterator
 from typing import Any, Union
 
+import numpy as np
+
 from showdown.errors import CardParseError, DuplicateCardError, HandSizeError, ShowdownError
 from showdown.quantities import flag, random_seed, shown, whole_number
 
@@ -430,6 +432,34 @@ def _check_unique(cards: list[Card]) -> None:
         if seen & bit:
             raise DuplicateCardError(f"card {card} appears more than once")
         seen |= bit
+
+
+def card_ids(hands: Iterable[CardsLike]) -> np.ndarray:
+    """Hands in any card notation as the (N, k) uint8 array of card ids that
+    :func:`~showdown.evaluate_many` takes: one row a hand, each of the same number of cards.
+
+    >>> card_ids(["As Ks Qs Js Ts", "2c 3d 4h 5s 7c"]).tolist()
+    [[51, 47, 43, 39, 35], [0, 5, 10, 15, 20]]
+
+    Raises:
+        HandSizeError: ``hands`` is text or one card rather than a list of hands, a hand has no card, or the
+            hands do not all have as many cards (the message names the first that differs).
+        CardParseError: a token is not a card (the message names the hand).
+        DuplicateCardError: a card appears twice in a hand.
+    """
+    if isinstance(hands, (str, Card)) or not isinstance(hands, Iterable):
+        raise HandSizeError(f"card_ids takes a list of hands, such as ['As Ks Qs Js Ts'], got {shown(hands)}")
+    rows: list[list[int]] = []
+    for number, hand in enumerate(hands):
+        try:
+            cards = parse_cards(hand)
+        except CardParseError as error:
+            raise CardParseError(f"hand {number}: {error}") from None
+        if not cards or (rows and len(cards) != len(rows[0])):
+            size = len(rows[0]) if rows else "1 or more"
+            raise HandSizeError(f"hand {number} has {len(cards)} cards; every hand must have {size}")
+        rows.append([card.id for card in cards])
+    return np.array(rows, dtype=np.uint8).reshape(len(rows), len(rows[0]) if rows else 0)
 
 
 def cards_to_mask(cards: CardsLike) -> int:

@@ -664,6 +664,58 @@ def evaluate_many(
     return out
 
 
+def describe_many(values: Any, *, game: GameLike = "holdem") -> list[str]:
+    """The description of each hand value of an array (as :func:`evaluate_many` returns them, a
+    value of a hand of 1 to 7 cards), as :attr:`HandRank.description` words it; its category is
+    ``Category(value >> 12)`` in hold'em and Omaha (``GAMES[game].category_number(value)`` in short deck).
+
+    >>> from showdown import card_ids
+    >>> values = evaluate_many(card_ids(["As Ks Qs Js Ts", "Kh Kd Ks 9c 9h", "2c 3d 4h 5s 7c"]))
+    >>> describe_many(values)
+    ['Royal Flush', 'Full House, Kings full of Nines', 'High Card, Seven-Five-Four-Three-Two']
+
+    Raises:
+        ShowdownError: ``values`` are not integers, or one is no hand value of the game (the message names it).
+        GameError: an unknown game.
+    """
+    rules = resolve_game(game)
+    array = np.asarray(values)
+    if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
+        raise ShowdownError(f"hand values must be integers, got dtype {array.dtype}")
+    words = _descriptions("holdem" if rules.omaha else rules.name)
+    unknown = next((int(value) for value in np.unique(array) if int(value) not in words), None)
+    if unknown is not None:
+        raise ShowdownError(f"{unknown} is not the value of a {rules.title} hand")
+    return [words[value] for value in array.ravel().tolist()]
+
+
+@functools.cache
+def _descriptions(game: str) -> dict[int, str]:
+    """Every hand value of the game (hands of 1 to 5 cards: more cards make no other value) and
+    its words, from one hand of each rank pattern, flush and not."""
+    rules = GAMES[game]
+    ranks = sorted({card.rank for card in rules.deck})
+    words: dict[int, str] = {}
+    for size in range(1, 6):
+        for pattern in itertools.combinations_with_replacement(ranks, size):
+            if max(pattern.count(rank) for rank in pattern) > 4:
+                continue
+            seen: dict[int, int] = {}
+            first: dict[int, int] = {}
+            cards = []
+            for rank in pattern:  # the copies of a rank in different suits; five ranks in mixed suits
+                first.setdefault(rank, len(first))
+                cards.append(Card(4 * rank + (seen.get(rank, 0) + first[rank]) % 4))
+                seen[rank] = seen.get(rank, 0) + 1
+            hands = [cards]
+            if size == 5 and len(set(pattern)) == 5:
+                hands.append([Card(4 * rank + 3) for rank in pattern])  # the same ranks suited
+            for hand in hands:
+                value = evaluate(hand, game=rules)
+                words[value.value] = value.description
+    return words
+
+
 def evaluate_many_low(
     ids: Any,
     n_jobs: Optional[int] = None,

@@ -569,14 +569,40 @@ class _Solution:
                     if i != number and self.parents[other[0]] == self.parents[run[0]]:
                         options.append([line for j, each in enumerate(runs) if j != number
                                         for line in (each + run if j == i else each)])
-            best = max(options, key=self._worth)
+            best = self._best(runs, options)
             order[:] = -1
             order[: len(best)] = best
 
-    def _worth(self, option: list[int]) -> float:
-        """The return of the list ``option`` (an order of patterns), once the derivation may go on."""
-        _step(1, self.table)
-        return self.value(self.runs(np.array(option, dtype=np.int64)))
+    def _line_numbers(self, runs: list[list[int]], base: Optional[np.ndarray] = None) -> np.ndarray:
+        """Each pattern's printed line in ``runs`` (``1 << 20`` when unlisted); with ``base``,
+        a line is numbered as its first pattern is in ``base``, which orders the lines the
+        same way when ``runs`` is ``base``'s list with lines taken out or merged."""
+        lines = np.full(len(self.codes), 1 << 20, dtype=np.int64)
+        for number, run in enumerate(runs):
+            lines[run] = number if base is None else base[run[0]]
+        return lines
+
+    def _best(self, runs: list[list[int]], options: list[list[int]]) -> list[int]:
+        """The option (an order of patterns: ``runs`` with a line taken out or merged) whose
+        play returns most, the first of equals. Each option is scored by the exact change of
+        the total over the deals it can change, those with a pattern whose line it moves."""
+        base = self._line_numbers(runs)
+        deals = np.arange(len(self.deals))
+        chosen = ((base[self.index] << 30) | self.tie_order).argmin(axis=1)
+        won = self.values[deals, chosen] * self.weights  # exact integers
+        best, best_gain = options[0], None
+        for option in options:
+            _step(1, self.table)
+            lines = self._line_numbers(self.runs(np.array(option, dtype=np.int64)), base)
+            moved = np.flatnonzero(lines != base)
+            touched = np.concatenate([self.line_entries[self.line_start[code]: self.line_start[code + 1]]
+                                      for code in moved]) if len(moved) else np.empty(0, dtype=np.int64)
+            rows = np.unique(self.entry_deal[touched])
+            picks = ((lines[self.index[rows]] << 30) | self.tie_order[rows]).argmin(axis=1)
+            gain = int((self.values[rows, picks] * self.weights[rows]).sum() - won[rows].sum())
+            if best_gain is None or gain > best_gain:
+                best, best_gain = option, gain
+        return best
 
     def value(self, runs: list[list[int]]) -> float:
         """The return per coin of playing by ``runs`` (floating point, for comparisons)."""
