@@ -59,14 +59,14 @@ def test_empty_seats_are_not_ranked(page):
     _deal(page, ROYAL, "2c 3c")
     page.click("[data-testid=showdown-run]")
     # One seat with cards is not a showdown: the library says so, nobody is ranked.
-    assert _status(page, "showdown") == _library_error(showdown, ROYAL, {"alice": "2c 3c"})
+    assert _status(page, "showdown") == _library_error(showdown, {"alice": "2c 3c"}, ROYAL)
     assert page.locator("[data-testid=showdown-results] .result-player").count() == 0
 
 
 def test_a_two_card_board_is_refused(page):
     _deal(page, "Ac Kc", "2c 3c", "4d 5d")
     page.click("[data-testid=showdown-run]")
-    assert _status(page, "showdown") == _library_error(showdown, "Ac Kc", ["2c 3c", "4d 5d"])
+    assert _status(page, "showdown") == _library_error(showdown, ["2c 3c", "4d 5d"], "Ac Kc")
     assert page.locator("[data-testid=showdown-headline]").count() == 0
 
 
