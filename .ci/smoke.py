@@ -193,7 +193,7 @@ def check_evaluation(record: dict) -> None:
           "hand_value on packed text agrees with evaluate")
 
     board, players = "Qs Jh 2d 7c 3c", {"alice": "Ac Kd", "bob": "Ah Kc", "carol": "Qh Qd"}
-    result = showdown.showdown(board, players)
+    result = showdown.showdown(players, board)
     values = {name: best_value(hole.split() + board.split()) for name, hole in players.items()}
     top = max(values.values())
     check(set(result.winners) == {name for name, value in values.items() if value == top},
